@@ -1,0 +1,2 @@
+# Type stubs of the native extension module. The public API lives in the Python modules.
+__version__: str

@@ -1,0 +1,1 @@
+//! sacrebleu- and NLTK-compatible BLEU (tokenizers, sufficient statistics, scores).

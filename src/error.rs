@@ -1,0 +1,29 @@
+//! The one error type of the crate. The Python layer maps each variant to an exception.
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// An argument has an invalid value: the argument name and what is wrong.
+    Value { arg: &'static str, msg: String },
+    /// An input file or configuration could not be read or parsed.
+    Input(String),
+}
+
+impl Error {
+    pub fn value(arg: &'static str, msg: impl Into<String>) -> Self {
+        Error::Value { arg, msg: msg.into() }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Value { arg, msg } => write!(f, "{arg}: {msg}"),
+            Error::Input(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;

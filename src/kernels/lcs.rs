@@ -1,0 +1,268 @@
+//! Longest common subsequence: length (ROUGE-L, Lin 2004 §3.1) and the union LCS of a
+//! reference sentence against candidate sentences (summary-level ROUGE-L, Lin 2004 §3.2).
+//!
+//! Bit-parallel (Hyyrö 2004): one bit per candidate token, one `V' = (V + (V & M)) | (V & !M)`
+//! per reference token, so a row of the DP table costs ⌈|c|/64⌉ word operations. The table
+//! value is recoverable from the rows, `t[i][j] = popcount(!V_i & low_bits(j))`, which lets the
+//! union LCS backtrack walk the table with rouge_score's (and ROUGE-1.5.5's) tie-break.
+use rustc_hash::FxHashMap;
+
+/// Match masks of one token sequence: for each distinct token, the bit set of its positions.
+pub struct BitMatcher {
+    len: usize,
+    words: usize,
+    rows: FxHashMap<u32, usize>,
+    masks: Vec<u64>,
+}
+
+impl BitMatcher {
+    pub fn new(tokens: &[u32]) -> Self {
+        let words = tokens.len().div_ceil(64).max(1);
+        let mut rows: FxHashMap<u32, usize> = FxHashMap::default();
+        let mut masks: Vec<u64> = Vec::new();
+        for (pos, &t) in tokens.iter().enumerate() {
+            let next = rows.len();
+            let row = *rows.entry(t).or_insert(next);
+            if row == next {
+                masks.resize(masks.len() + words, 0);
+            }
+            masks[row * words + pos / 64] |= 1u64 << (pos % 64);
+        }
+        BitMatcher { len: tokens.len(), words, rows, masks }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    fn mask(&self, token: u32) -> Option<&[u64]> {
+        self.rows.get(&token).map(|&r| &self.masks[r * self.words..(r + 1) * self.words])
+    }
+
+    /// One DP row update: `v` holds row i-1 on entry and row i on exit.
+    #[inline]
+    fn step(&self, v: &mut [u64], token: u32) {
+        let Some(m) = self.mask(token) else { return };
+        if self.words == 1 {
+            let u = v[0] & m[0];
+            v[0] = v[0].wrapping_add(u) | (v[0] & !m[0]);
+            return;
+        }
+        let mut carry = false;
+        for (vw, &mw) in v.iter_mut().zip(m) {
+            let u = *vw & mw;
+            let (s1, c1) = vw.overflowing_add(u);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 || c2;
+            *vw = s2 | (*vw & !mw);
+        }
+    }
+
+    /// Length of the LCS of `other` and the matcher's sequence.
+    pub fn lcs_len(&self, other: &[u32]) -> usize {
+        if self.len == 0 || other.is_empty() {
+            return 0;
+        }
+        let mut v = vec![!0u64; self.words];
+        for &t in other {
+            self.step(&mut v, t);
+        }
+        rank0(&v, self.len)
+    }
+
+    /// Marks (sets to true) the positions of `reference` that belong to the LCS that
+    /// rouge_score's `lcs_ind(reference, candidate)` reads out, where the candidate is this
+    /// matcher's sequence. Backtrack from the end: equal tokens go diagonal; otherwise move
+    /// left along the candidate only if `t[i][j-1] > t[i-1][j]`, else up along the reference.
+    /// `rows` is scratch space, reused between calls.
+    pub fn mark_lcs(&self, reference: &[u32], marks: &mut [bool], rows: &mut Vec<u64>) {
+        debug_assert_eq!(marks.len(), reference.len());
+        if self.len == 0 || reference.is_empty() {
+            return;
+        }
+        let w = self.words;
+        rows.clear();
+        rows.resize((reference.len() + 1) * w, !0u64);
+        for (i, &t) in reference.iter().enumerate() {
+            let (prev, cur) = rows.split_at_mut((i + 1) * w);
+            cur[..w].copy_from_slice(&prev[i * w..]);
+            self.step(&mut cur[..w], t);
+        }
+        let row = |i: usize| &rows[i * w..(i + 1) * w];
+        // Bit j-1 of row i is zero iff t[i][j] = t[i][j-1] + 1.
+        let zero_bit = |i: usize, j: usize| ((row(i)[j / 64] >> (j % 64)) & 1 == 0) as usize;
+
+        let (mut i, mut j) = (reference.len(), self.len);
+        let mut t_here = rank0(row(i), j); // t[i][j]
+        let mut t_up = rank0(row(i - 1), j); // t[i-1][j]
+        while i > 0 && j > 0 {
+            let cand_token_matches = self.mask(reference[i - 1])
+                .is_some_and(|m| (m[(j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1);
+            if cand_token_matches {
+                marks[i - 1] = true;
+                i -= 1;
+                j -= 1;
+                t_here = t_up - zero_bit(i, j);
+                if i > 0 {
+                    t_up = rank0(row(i - 1), j);
+                }
+            } else {
+                let t_left = t_here - zero_bit(i, j - 1);
+                if t_left > t_up {
+                    j -= 1;
+                    t_here = t_left;
+                    t_up -= zero_bit(i - 1, j);
+                } else {
+                    i -= 1;
+                    t_here = t_up;
+                    if i > 0 {
+                        t_up = rank0(row(i - 1), j);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Number of zero bits among the low `j` bits of `v`.
+#[inline]
+fn rank0(v: &[u64], j: usize) -> usize {
+    let full = j / 64;
+    let mut zeros: usize = v[..full].iter().map(|w| w.count_zeros() as usize).sum();
+    let rest = j % 64;
+    if rest > 0 {
+        zeros += (!v[full] & ((1u64 << rest) - 1)).count_ones() as usize;
+    }
+    zeros
+}
+
+/// Length of the longest common subsequence of `a` and `b`.
+pub fn lcs_len(a: &[u32], b: &[u32]) -> usize {
+    // Bits along the shorter sequence: fewer words per row.
+    if a.len() <= b.len() {
+        BitMatcher::new(a).lcs_len(b)
+    } else {
+        BitMatcher::new(b).lcs_len(a)
+    }
+}
+
+/// Summary-level union-LCS hits with clipping, as rouge_score's `_summary_level_lcs` and
+/// ROUGE-1.5.5's `lcs` count them: for each reference sentence, the union of its LCS positions
+/// against every candidate sentence; a position is a hit only while the token still has unused
+/// occurrences in both the whole reference and the whole candidate.
+pub fn union_lcs_hits(reference: &[&[u32]], candidate: &[&[u32]]) -> usize {
+    let matchers: Vec<BitMatcher> = candidate.iter().map(|c| BitMatcher::new(c)).collect();
+    let mut left_ref: FxHashMap<u32, u32> = FxHashMap::default();
+    let mut left_cand: FxHashMap<u32, u32> = FxHashMap::default();
+    for &t in reference.iter().flat_map(|s| s.iter()) {
+        *left_ref.entry(t).or_insert(0) += 1;
+    }
+    for &t in candidate.iter().flat_map(|s| s.iter()) {
+        *left_cand.entry(t).or_insert(0) += 1;
+    }
+    let mut hits = 0;
+    let mut rows = Vec::new();
+    let mut marks = Vec::new();
+    for r in reference {
+        marks.clear();
+        marks.resize(r.len(), false);
+        for m in &matchers {
+            m.mark_lcs(r, &mut marks, &mut rows);
+        }
+        for (pos, _) in marks.iter().enumerate().filter(|(_, &hit)| hit) {
+            let t = r[pos];
+            let (Some(cr), Some(cc)) = (left_ref.get_mut(&t), left_cand.get_mut(&t)) else { continue };
+            if *cr > 0 && *cc > 0 {
+                *cr -= 1;
+                *cc -= 1;
+                hits += 1;
+            }
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// rouge_score's `_lcs_table` and `_backtrack_norec`, transcribed as the definition.
+    fn table(r: &[u32], c: &[u32]) -> Vec<Vec<usize>> {
+        let mut t = vec![vec![0; c.len() + 1]; r.len() + 1];
+        for i in 1..=r.len() {
+            for j in 1..=c.len() {
+                t[i][j] = if r[i - 1] == c[j - 1] { t[i - 1][j - 1] + 1 } else { t[i - 1][j].max(t[i][j - 1]) };
+            }
+        }
+        t
+    }
+
+    fn naive_marks(r: &[u32], c: &[u32]) -> Vec<usize> {
+        let t = table(r, c);
+        let (mut i, mut j) = (r.len(), c.len());
+        let mut out = Vec::new();
+        while i > 0 && j > 0 {
+            if r[i - 1] == c[j - 1] {
+                out.push(i - 1);
+                i -= 1;
+                j -= 1;
+            } else if t[i][j - 1] > t[i - 1][j] {
+                j -= 1;
+            } else {
+                i -= 1;
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, m: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % m as u64) as usize
+        }
+        fn seq(&mut self, max_len: usize, vocab: usize) -> Vec<u32> {
+            let len = self.below(max_len + 1);
+            (0..len).map(|_| self.below(vocab) as u32).collect()
+        }
+    }
+
+    #[test]
+    fn length_and_backtrack_match_the_dp_table() {
+        let mut rng = Rng(0x2545F4914F6CDD1D);
+        let mut rows = Vec::new();
+        for trial in 0..3000 {
+            // Lengths across the one-word / multi-word boundary.
+            let max_len = [10, 70, 200][trial % 3];
+            let vocab = 2 + rng.below(12);
+            let r = rng.seq(max_len, vocab);
+            let c = rng.seq(max_len, vocab);
+            let t = table(&r, &c);
+            assert_eq!(lcs_len(&r, &c), t[r.len()][c.len()]);
+            let mut marks = vec![false; r.len()];
+            BitMatcher::new(&c).mark_lcs(&r, &mut marks, &mut rows);
+            let got: Vec<usize> = (0..r.len()).filter(|&i| marks[i]).collect();
+            assert_eq!(got, naive_marks(&r, &c), "r={r:?} c={c:?}");
+        }
+    }
+
+    #[test]
+    fn union_lcs_counts_clipped_hits() {
+        // Lin 2004 §3.2: r = w1..w5, c1 = w1 w2 w6 w7 w8, c2 = w1 w3 w8 w9 w5 -> union {w1 w2 w3 w5}.
+        let r: &[u32] = &[1, 2, 3, 4, 5];
+        let c1: &[u32] = &[1, 2, 6, 7, 8];
+        let c2: &[u32] = &[1, 3, 8, 9, 5];
+        // w1 occurs twice in the candidate but once in the reference: counted once.
+        assert_eq!(union_lcs_hits(&[r], &[c1, c2]), 4);
+        assert_eq!(union_lcs_hits(&[r], &[]), 0);
+        assert_eq!(union_lcs_hits(&[&[]], &[c1]), 0);
+    }
+}

@@ -1,0 +1,4 @@
+//! Tokenization-free scoring kernels over interned `u32` token ids.
+pub mod fmeasure;
+pub mod lcs;
+pub mod ngram;

@@ -1,0 +1,29 @@
+//! rougebleu: ROUGE and BLEU with the exact numbers of the reference implementations.
+//!
+//! Layout (each folder has one job):
+//! - [`text`]: text -> tokens -> interned `u32` ids (one tokenizer per reference implementation).
+//! - [`stem`]: stemmers (NLTK's Porter for rouge_score, the Perl Porter of ROUGE-1.5.5).
+//! - [`kernels`]: tokenization-free scoring over `&[u32]` (n-grams, LCS, ...).
+//! - [`rouge`]: rouge_score-compatible scoring of texts (tokenize + kernels), single and batched.
+//! - [`rouge155`]: the ROUGE-1.5.5 (Perl) compatibility mode.
+//! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
+//! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
+//! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
+//!
+//! Nothing outside `src/python/` knows about Python; that module only exists with the
+//! `python` feature (the extension module built by maturin).
+
+pub mod batch;
+pub mod bleu;
+pub mod error;
+pub mod kernels;
+pub mod matlab;
+pub mod rouge;
+pub mod rouge155;
+pub mod stem;
+pub mod text;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use error::{Error, Result};

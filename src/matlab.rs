@@ -1,0 +1,1 @@
+//! MATLAB Text Analytics Toolbox-compatible tokenization and scoring.

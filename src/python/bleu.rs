@@ -1,0 +1,6 @@
+//! Python bindings for the `bleu` module.
+use pyo3::prelude::*;
+
+pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+    Ok(())
+}

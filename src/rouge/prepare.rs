@@ -1,0 +1,144 @@
+//! Text -> interned token ids (whole text and newline sentences), with a per-thread cache of
+//! token -> id (after optional stemming) so each distinct word is stemmed once per thread.
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+
+use crate::stem::nltk_porter;
+use crate::text::intern::Interner;
+use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
+
+/// A text ready for scoring.
+#[derive(Debug, Default, Clone)]
+pub struct Prepared {
+    /// Token ids of the whole text (rougeN, rougeL).
+    pub tokens: Vec<u32>,
+    /// Token ids per non-empty `\n`-separated line (rougeLsum); empty unless requested.
+    pub sentences: Vec<Vec<u32>>,
+}
+
+/// What to extract from a text.
+#[derive(Debug, Clone, Copy)]
+pub struct Needs {
+    pub tokens: bool,
+    pub sentences: bool,
+    pub stem: bool,
+}
+
+/// Token ids shared by all texts a thread prepares. Ids are compared only within one scored
+/// pair, which one thread prepares entirely, so per-thread ids are consistent where it matters.
+#[derive(Default)]
+struct Vocab {
+    final_forms: Interner,
+    /// raw token -> id of its stem (only used when stemming).
+    stemmed: FxHashMap<Box<str>, u32>,
+    buf: String,
+}
+
+/// Beyond this many cached forms the cache is dropped between pairs, bounding memory.
+const MAX_CACHED: usize = 1 << 21;
+
+thread_local! {
+    static VOCAB: RefCell<Vocab> = RefCell::new(Vocab::default());
+}
+
+impl Vocab {
+    fn id(&mut self, raw: &str, stem: bool) -> u32 {
+        if !stem || !should_stem(raw) {
+            return self.final_forms.intern(raw);
+        }
+        if let Some(&id) = self.stemmed.get(raw) {
+            return id;
+        }
+        let id = self.final_forms.intern(&nltk_porter::stem(raw));
+        self.stemmed.insert(raw.into(), id);
+        id
+    }
+
+    fn tokens_into(&mut self, text: &str, lowercase: Lowercase, stem: bool, out: &mut Vec<u32>) {
+        let mut buf = std::mem::take(&mut self.buf);
+        for_each_token(text, lowercase, &mut buf, |t| out.push(self.id(t, stem)));
+        self.buf = buf;
+    }
+
+    fn prepare(&mut self, text: &str, needs: Needs, lowercase: Lowercase) -> Prepared {
+        let mut p = Prepared::default();
+        if needs.sentences {
+            for s in split_sentences(text) {
+                let mut ids = Vec::new();
+                // rouge_score decodes bytes before splitting sentences, so they always get str.lower().
+                self.tokens_into(s, Lowercase::Unicode, needs.stem, &mut ids);
+                p.sentences.push(ids);
+            }
+        }
+        if needs.tokens {
+            if needs.sentences && lowercase == Lowercase::Unicode {
+                // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
+                p.tokens = p.sentences.concat();
+            } else {
+                self.tokens_into(text, lowercase, needs.stem, &mut p.tokens);
+            }
+        }
+        p
+    }
+}
+
+/// Prepares texts for one scored unit (a pair, or a prediction with its references).
+pub struct Preparer<'a> {
+    vocab: &'a mut Vocab,
+    needs: Needs,
+}
+
+impl Preparer<'_> {
+    pub fn prepare(&mut self, text: &str, lowercase: Lowercase) -> Prepared {
+        self.vocab.prepare(text, self.needs, lowercase)
+    }
+}
+
+/// Run `f` with this thread's preparer. Call once per scored unit: ids from different calls
+/// must not be compared (the cache may be reset between calls).
+pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
+    VOCAB.with(|cell| {
+        let mut vocab = cell.borrow_mut();
+        if vocab.final_forms.len() > MAX_CACHED {
+            *vocab = Vocab::default();
+        }
+        f(&mut Preparer { vocab: &mut vocab, needs })
+    })
+}
+
+/// Intern pre-tokenized texts (a user tokenizer's output) into one id space.
+pub fn from_token_lists(tokens: &[Vec<&str>], sentences: &[Vec<Vec<&str>>]) -> Vec<Prepared> {
+    let mut interner = Interner::new();
+    let mut ids = |ts: &[&str]| ts.iter().map(|t| interner.intern(t)).collect::<Vec<u32>>();
+    tokens
+        .iter()
+        .zip(sentences)
+        .map(|(t, s)| Prepared { tokens: ids(t), sentences: s.iter().map(|x| ids(x)).collect() })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_and_tokens_share_ids() {
+        let needs = Needs { tokens: true, sentences: true, stem: false };
+        let (a, b) = with_preparer(needs, |p| {
+            (p.prepare("The cat.\nThe dog", Lowercase::Unicode), p.prepare("the DOG\n", Lowercase::Unicode))
+        });
+        assert_eq!(a.sentences.len(), 2);
+        assert_eq!(a.tokens.len(), 4);
+        assert_eq!(a.tokens[0], a.tokens[2]);
+        assert_eq!(b.tokens, a.sentences[1]);
+    }
+
+    #[test]
+    fn ascii_lowercase_only_changes_whole_text_tokens() {
+        let needs = Needs { tokens: true, sentences: true, stem: false };
+        let p = with_preparer(needs, |p| p.prepare("İx", Lowercase::Ascii));
+        assert_eq!(p.tokens.len(), 1);
+        assert_eq!(p.sentences[0].len(), 2);
+    }
+}

@@ -1,0 +1,1 @@
+//! ROUGE-1.5.5 (Perl) compatibility mode.

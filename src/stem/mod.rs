@@ -1,0 +1,2 @@
+//! Stemmers. Each is a pure `&str -> String` function of one reference implementation.
+pub mod nltk_porter;

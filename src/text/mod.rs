@@ -1,0 +1,3 @@
+//! Text -> tokens -> interned ids. One file per tokenizer family.
+pub mod intern;
+pub mod rouge_score;

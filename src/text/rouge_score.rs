@@ -1,0 +1,97 @@
+//! The tokenizer of Google's `rouge_score` 0.1.2 (`tokenize.tokenize`).
+//!
+//! `text.lower()` (full Unicode), every run of characters outside `[a-z0-9]` becomes a separator,
+//! optional stemming of tokens longer than 3 characters. Only two non-ASCII code points lowercase
+//! into ASCII: U+0130 (`İ` -> `i` + U+0307) and U+212A (Kelvin sign -> `k`); every other non-ASCII
+//! character splits the word it is in.
+
+/// How upper case is folded before non-alphanumerics are dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lowercase {
+    /// Python `str.lower()`: what rouge_score does with `str` input.
+    Unicode,
+    /// Python `bytes.lower()`: ASCII only, what rouge_score does with `bytes` input (except rougeLsum).
+    Ascii,
+}
+
+/// Calls `emit` with each token of `text` (lowercase ASCII `[a-z0-9]+`), before stemming.
+pub fn for_each_token<'a>(text: &str, lowercase: Lowercase, buf: &'a mut String, mut emit: impl FnMut(&str)) {
+    buf.clear();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            buf.push(c.to_ascii_lowercase());
+        } else if c.is_ascii() || lowercase == Lowercase::Ascii {
+            flush(buf, &mut emit);
+        } else {
+            // Non-ASCII: only its lowercase form can contribute ASCII letters (İ, Kelvin sign).
+            for l in c.to_lowercase() {
+                if l.is_ascii_alphanumeric() {
+                    buf.push(l);
+                } else {
+                    flush(buf, &mut emit);
+                }
+            }
+        }
+    }
+    flush(buf, &mut emit);
+}
+
+fn flush(buf: &mut String, emit: &mut impl FnMut(&str)) {
+    if !buf.is_empty() {
+        emit(buf);
+        buf.clear();
+    }
+}
+
+/// rouge_score stems only tokens longer than 3 characters.
+pub fn should_stem(token: &str) -> bool {
+    token.len() > 3
+}
+
+/// The tokens of `text` as owned strings (no stemming); convenient for tests and the slow path.
+pub fn tokenize(text: &str, lowercase: Lowercase) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut buf = String::new();
+    for_each_token(text, lowercase, &mut buf, |t| out.push(t.to_string()));
+    out
+}
+
+/// rouge_score's rougeLsum sentences: split on `\n` only, dropping empty strings
+/// (whitespace-only lines are kept; they simply have no tokens).
+pub fn split_sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n').filter(|s| !s.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<String> {
+        tokenize(s, Lowercase::Unicode)
+    }
+
+    #[test]
+    fn ascii_punctuation_splits_and_lowercases() {
+        assert_eq!(toks("The quick-brown FOX, 42x!"), ["the", "quick", "brown", "fox", "42x"]);
+        assert!(toks("  ... \r\n").is_empty());
+    }
+
+    #[test]
+    fn non_ascii_letters_split_words() {
+        assert_eq!(toks("café naïve"), ["caf", "na", "ve"]);
+        assert!(toks("北京欢迎你").is_empty());
+    }
+
+    #[test]
+    fn dotted_capital_i_and_kelvin_sign_fold_into_ascii() {
+        assert_eq!(toks("İstanbul"), ["i", "stanbul"]);
+        assert_eq!(toks("5\u{212A}"), ["5k"]);
+        assert_eq!(tokenize("İstanbul 5\u{212A}", Lowercase::Ascii), ["stanbul", "5"]);
+    }
+
+    #[test]
+    fn sentences_split_on_newline_only() {
+        let s: Vec<&str> = split_sentences("a b\n\nc\r\n \n").collect();
+        assert_eq!(s, ["a b", "c\r", " "]);
+    }
+}
