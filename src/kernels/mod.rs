@@ -2,3 +2,5 @@
 pub mod fmeasure;
 pub mod lcs;
 pub mod ngram;
+pub mod skip_bigram;
+pub mod wlcs;
