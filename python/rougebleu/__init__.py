@@ -1,5 +1,20 @@
-"""rougebleu: ROUGE and BLEU with the exact numbers of the reference implementations, fast."""
+"""rougebleu: ROUGE and BLEU with the exact numbers of the reference implementations, fast.
+
+ROUGE as Google's rouge_score computes it: :class:`RougeScorer` (drop-in) and the columnar
+:func:`rouge` for many pairs at once; bootstrap intervals with :class:`BootstrapAggregator`.
+"""
 
 from rougebleu._rougebleu import __version__
+from rougebleu.rouge_batch import RougeArrays, rouge
+from rougebleu.rouge_scorer import RougeScorer
+from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
 
-__all__ = ["__version__"]
+__all__ = [
+    "__version__",
+    "AggregateScore",
+    "BootstrapAggregator",
+    "RougeArrays",
+    "RougeScorer",
+    "Score",
+    "rouge",
+]

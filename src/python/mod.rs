@@ -7,6 +7,7 @@ mod errors;
 mod matlab;
 mod rouge;
 mod rouge155;
+mod text_args;
 
 #[pymodule(gil_used = false)]
 fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,6 +1,161 @@
-//! Python bindings for rouge_score-compatible ROUGE.
+//! Python bindings for rouge_score-compatible ROUGE: a scorer object with single, multi-reference
+//! and batch calls. Arguments are extracted while attached, the work runs detached from the
+//! interpreter, and batch results come back as NumPy arrays.
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use super::text_args::{rouge_text, sequence_items};
+use crate::batch::resolve_workers;
+use crate::rouge::prepare::from_token_lists;
+use crate::rouge::scorer::{Scorer, Text, TypeScore};
+use crate::text::rouge_score::tokenize;
+
+type ScoreTuple = (f64, f64, f64, bool);
+
+fn as_refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(|s| s.as_str()).collect()
+}
+
+fn tuples(scores: Vec<TypeScore>) -> Vec<ScoreTuple> {
+    scores.into_iter().map(|s| (s.prf.precision, s.prf.recall, s.prf.fmeasure, s.int_zero)).collect()
+}
+
+/// The native core of `rougebleu.RougeScorer` (argument order and semantics of rouge_score).
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct RougeCore {
+    scorer: Scorer,
+}
+
+#[pymethods]
+impl RougeCore {
+    #[new]
+    fn new(rouge_types: Vec<String>, use_stemmer: bool) -> PyResult<Self> {
+        Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, use_stemmer)? })
+    }
+
+    /// `[(precision, recall, fmeasure, int_zero)]` per rouge type.
+    fn score(&self, py: Python<'_>, target: &Bound<'_, PyAny>, prediction: &Bound<'_, PyAny>) -> PyResult<Vec<ScoreTuple>> {
+        let t = rouge_text(target, || "target".into())?;
+        let p = rouge_text(prediction, || "prediction".into())?;
+        Ok(tuples(py.detach(|| self.scorer.score(t, p))))
+    }
+
+    fn score_multi(
+        &self,
+        py: Python<'_>,
+        targets: &Bound<'_, PyAny>,
+        prediction: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<ScoreTuple>> {
+        let items = sequence_items(targets, "targets")?;
+        let ts = items.iter().enumerate().map(|(i, o)| rouge_text(o, || format!("targets[{i}]"))).collect::<PyResult<Vec<_>>>()?;
+        let p = rouge_text(prediction, || "prediction".into())?;
+        Ok(tuples(py.detach(|| self.scorer.score_multi(&ts, p))?))
+    }
+
+    /// Scores `predictions[i]` against `references[i]` (a string, or a list of strings scored
+    /// with `score_multi`'s rule). Returns `(prf, int_zero)`: float64 `(n, types, 3)` and bool `(n, types)`.
+    #[pyo3(signature = (predictions, references, workers=None))]
+    fn score_batch<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        workers: Option<i64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let workers = resolve_workers(workers)?;
+        let pred_items = sequence_items(predictions, "predictions")?;
+        let ref_items = sequence_items(references, "references")?;
+        if pred_items.len() != ref_items.len() {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "predictions and references must have the same length, got {} and {}",
+                pred_items.len(),
+                ref_items.len()
+            )));
+        }
+        // Keep every Python object alive while its text is borrowed.
+        let mut ref_objs: Vec<Vec<Bound<'py, PyAny>>> = Vec::with_capacity(ref_items.len());
+        for (i, r) in ref_items.iter().enumerate() {
+            if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
+                ref_objs.push(vec![r.clone()]);
+            } else {
+                let inner = sequence_items(r, &format!("references[{i}]"))?;
+                if inner.is_empty() {
+                    return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                        "references[{i}] is an empty list; give at least one reference"
+                    )));
+                }
+                ref_objs.push(inner);
+            }
+        }
+        let preds = pred_items
+            .iter()
+            .enumerate()
+            .map(|(i, o)| rouge_text(o, || format!("predictions[{i}]")))
+            .collect::<PyResult<Vec<Text>>>()?;
+        let refs = ref_objs
+            .iter()
+            .enumerate()
+            .map(|(i, group)| {
+                group
+                    .iter()
+                    .enumerate()
+                    .map(|(k, o)| rouge_text(o, || if group.len() == 1 { format!("references[{i}]") } else { format!("references[{i}][{k}]") }))
+                    .collect::<PyResult<Vec<Text>>>()
+            })
+            .collect::<PyResult<Vec<Vec<Text>>>>()?;
+
+        let scores = py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?;
+
+        let n_types = self.scorer.types().len();
+        let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
+        let mut int_zero = Vec::with_capacity(scores.len() * n_types);
+        for s in scores.iter().flatten() {
+            prf.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure]);
+            int_zero.push(s.int_zero);
+        }
+        let n = scores.len();
+        let prf = PyArray1::from_vec(py, prf).reshape([n, n_types, 3])?;
+        let int_zero = PyArray1::from_vec(py, int_zero).reshape([n, n_types])?;
+        Ok((prf.into_any(), int_zero.into_any()))
+    }
+
+    /// Scores already-tokenized texts (a user tokenizer's output); sentences feed rougeLsum.
+    fn score_tokens(
+        &self,
+        target_tokens: Vec<String>,
+        prediction_tokens: Vec<String>,
+        target_sentences: Vec<Vec<String>>,
+        prediction_sentences: Vec<Vec<String>>,
+    ) -> Vec<ScoreTuple> {
+        let tokens = [as_refs(&target_tokens), as_refs(&prediction_tokens)];
+        let sentences = [
+            target_sentences.iter().map(|s| as_refs(s)).collect::<Vec<_>>(),
+            prediction_sentences.iter().map(|s| as_refs(s)).collect::<Vec<_>>(),
+        ];
+        let prepared = from_token_lists(&tokens, &sentences);
+        tuples(self.scorer.score_prepared(&prepared[0], &prepared[1]))
+    }
+}
+
+/// rouge_score's default tokenizer: `tokenize(text, use_stemmer)` -> list of tokens.
+#[pyfunction]
+#[pyo3(signature = (text, use_stemmer=false))]
+fn rouge_score_tokenize(text: &Bound<'_, PyAny>, use_stemmer: bool) -> PyResult<Vec<String>> {
+    let t = rouge_text(text, || "text".into())?;
+    let tokens = tokenize(t.text, t.lowercase);
+    Ok(if use_stemmer {
+        tokens
+            .into_iter()
+            .map(|w| if crate::text::rouge_score::should_stem(&w) { crate::stem::nltk_porter::stem(&w) } else { w })
+            .collect()
+    } else {
+        tokens
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<RougeCore>()?;
+    m.add_function(wrap_pyfunction!(rouge_score_tokenize, m)?)?;
     Ok(())
 }
