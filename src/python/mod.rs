@@ -7,6 +7,7 @@ mod errors;
 mod matlab;
 mod rouge;
 mod rouge155;
+mod stem;
 
 #[pymodule(gil_used = false)]
 fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -15,5 +16,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge155::register(m)?;
     bleu::register(m)?;
     matlab::register(m)?;
+    stem::register(m)?;
     Ok(())
 }
