@@ -1,2 +1,3 @@
 # Type stubs of the native extension module. The public API lives in the Python modules.
 __version__: str
+def nltk_porter_stem(words: list[str]) -> list[str]: ...

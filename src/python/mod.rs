@@ -7,6 +7,7 @@ mod errors;
 mod matlab;
 mod rouge;
 mod rouge155;
+mod stem;
 mod text_args;
 
 #[pymodule(gil_used = false)]
@@ -16,5 +17,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge155::register(m)?;
     bleu::register(m)?;
     matlab::register(m)?;
+    stem::register(m)?;
     Ok(())
 }

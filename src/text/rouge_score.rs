@@ -15,7 +15,7 @@ pub enum Lowercase {
 }
 
 /// Calls `emit` with each token of `text` (lowercase ASCII `[a-z0-9]+`), before stemming.
-pub fn for_each_token<'a>(text: &str, lowercase: Lowercase, buf: &'a mut String, mut emit: impl FnMut(&str)) {
+pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut emit: impl FnMut(&str)) {
     buf.clear();
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {
