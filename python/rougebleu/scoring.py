@@ -70,18 +70,19 @@ class BootstrapAggregator:
 
     def aggregate(self) -> dict[str, AggregateScore]:
         """Resample every score type; returns ``{type: AggregateScore(low, mid, high)}``."""
+        # One stream for all types, consumed in insertion order, as rouge_score's global RNG is.
+        choice = np.random.choice if self._seed is None else np.random.RandomState(self._seed).choice
         result = {}
         for score_type, scores in self._scores.items():
             matrix = np.vstack(tuple(scores))
-            percentiles = self._bootstrap_resample(matrix)
+            percentiles = self._bootstrap_resample(matrix, choice)
             cls = scores[0].__class__
             low, mid, high = (cls(*percentiles[j, :]) for j in range(3))
             result[score_type] = AggregateScore(low=low, mid=mid, high=high)
         return result
 
-    def _bootstrap_resample(self, matrix: np.ndarray) -> np.ndarray:
+    def _bootstrap_resample(self, matrix: np.ndarray, choice) -> np.ndarray:
         n = matrix.shape[0]
-        choice = np.random.choice if self._seed is None else np.random.RandomState(self._seed).choice
         population = np.arange(n)
         sample_mean = np.zeros((self._n_samples, matrix.shape[1]))
         # Same draws and the same per-resample reduction as rouge_score, for identical floats.
