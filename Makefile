@@ -1,0 +1,25 @@
+# Developer tasks. `make help` lists them.
+.PHONY: help dev test rust-test lint bench-rouge
+
+help:  ## list the tasks
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+dev:  ## build the extension into the active virtualenv (debug profile)
+	maturin develop
+
+test:  ## the README's test command, then the Rust unit tests (what .ci/run does)
+	bash .ci/run
+
+rust-test:  ## Rust unit tests only
+	cargo test
+
+lint:  ## formatting, clippy, ruff, mypy on the stubs
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --features python -- -D warnings
+	ruff check python tests benches
+	python -m mypy.stubtest rougebleu._rougebleu --ignore-missing-stub
+
+bench-rouge:  ## ROUGE benchmark against rouge_score and rouge-score-rs
+	maturin develop --release
+	python benches/bench_rouge.py

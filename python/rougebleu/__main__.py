@@ -1,0 +1,106 @@
+"""Command line: ``python -m rougebleu`` (or ``rougebleu``).
+
+    rougebleu                      score the bundled example corpus and print a table
+    rougebleu rouge -p PRED -r REF score a system output against references (one text per line)
+    rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from importlib import resources
+from typing import Sequence
+
+import numpy as np
+
+import rougebleu
+
+ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    line = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
+    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def example_corpus() -> list[dict]:
+    """The small example corpus shipped with the package: documents x systems with one reference."""
+    text = resources.files("rougebleu").joinpath("data/example.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def demo(use_stemmer: bool = True) -> str:
+    """Score the bundled example corpus per system: mean ROUGE F1 (x100) and corpus BLEU."""
+    by_system: dict[str, list[dict]] = defaultdict(list)
+    for item in example_corpus():
+        by_system[item["system"]].append(item)
+    header = ["system", "pairs", *(f"{t} F1" for t in ROUGE_TYPES)]
+    bleu = getattr(rougebleu, "corpus_bleu", None)
+    if bleu is not None:
+        header.append("BLEU")
+    rows = []
+    for system, items in sorted(by_system.items()):
+        preds = [it["prediction"] for it in items]
+        refs = [it["reference"] for it in items]
+        scores = rougebleu.rouge(preds, refs, rouge_types=ROUGE_TYPES, use_stemmer=use_stemmer)
+        row = [system, str(len(items)), *(f"{100 * float(np.mean(scores[t].fmeasure)):.2f}" for t in ROUGE_TYPES)]
+        if bleu is not None:
+            row.append(f"{bleu(preds, [refs]).score:.2f}")
+        rows.append(row)
+    stem = "with" if use_stemmer else "without"
+    return (
+        f"rougebleu {rougebleu.__version__}: bundled example corpus, ROUGE {stem} Porter stemming "
+        f"(rouge_score-compatible)\n\n" + _table(header, rows)
+    )
+
+
+def _read_lines(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\n").replace("\\n", "\n") for line in f]
+
+
+def rouge_command(args: argparse.Namespace) -> str:
+    preds = _read_lines(args.predictions)
+    ref_columns = [_read_lines(r) for r in args.references]
+    if any(len(c) != len(preds) for c in ref_columns):
+        raise SystemExit("error: every --references file must have as many lines as --predictions")
+    refs = [list(group) for group in zip(*ref_columns)] if len(ref_columns) > 1 else ref_columns[0]
+    scores = rougebleu.rouge(preds, refs, rouge_types=args.types, use_stemmer=args.stem, workers=args.workers)
+    rows = [
+        [t, *(f"{float(np.mean(getattr(scores[t], f))):.6f}" for f in ("precision", "recall", "fmeasure"))]
+        for t in args.types
+    ]
+    return f"{len(preds)} pairs\n\n" + _table(["type", "precision", "recall", "fmeasure"], rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "rouge155":
+        from rougebleu.rouge155.cli import main as rouge155_main
+
+        return rouge155_main(argv[1:])
+
+    parser = argparse.ArgumentParser(prog="rougebleu", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--no-stem", action="store_true", help="example corpus: score without stemming")
+    sub = parser.add_subparsers(dest="command")
+    r = sub.add_parser("rouge", help="mean ROUGE of a system output file against reference files")
+    r.add_argument("-p", "--predictions", required=True, help="one prediction per line (\\n inside a line = newline)")
+    r.add_argument("-r", "--references", required=True, nargs="+", help="one or more reference files, line-aligned")
+    r.add_argument("-t", "--types", nargs="+", default=list(ROUGE_TYPES))
+    r.add_argument("--stem", action="store_true", help="Porter stemming (rouge_score use_stemmer=True)")
+    r.add_argument("--workers", type=int, default=None)
+    sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
+    args = parser.parse_args(argv)
+    if args.command == "rouge":
+        print(rouge_command(args))
+    else:
+        print(demo(use_stemmer=not args.no_stem))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
