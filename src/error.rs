@@ -11,7 +11,10 @@ pub enum Error {
 
 impl Error {
     pub fn value(arg: &'static str, msg: impl Into<String>) -> Self {
-        Error::Value { arg, msg: msg.into() }
+        Error::Value {
+            arg,
+            msg: msg.into(),
+        }
     }
 }
 

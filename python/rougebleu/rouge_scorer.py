@@ -113,12 +113,7 @@ class RougeScorer:
                 self.score_multi(t, p) if not isinstance(t, (str, bytes)) else self.score(t, p)
                 for t, p in _zip_checked(targets, predictions)
             ]
-        prf, int_zero = self._core.score_batch(predictions, targets, workers)
-        types = self.rouge_types
-        return [
-            {t: _INT_ZERO if z[k] else Score(*map(float, row[k])) for k, t in enumerate(types)}
-            for row, z in zip(prf, int_zero)
-        ]
+        return self._core.score_batch_dicts(predictions, targets, self.rouge_types, Score, _INT_ZERO, workers)
 
     # -- slow path: a user tokenizer, nltk sentence splitting, bytes that lower differently ---
     def _needs_python_tokens(self, *texts: Any) -> bool:

@@ -11,24 +11,53 @@ use rustc_hash::FxHashMap;
 pub struct BitMatcher {
     len: usize,
     words: usize,
-    rows: FxHashMap<u32, usize>,
+    index: MaskIndex,
     masks: Vec<u64>,
 }
+
+/// Where a token's mask row lives. Small ids (the dense per-pair ids the scorers produce) index
+/// the rows directly; arbitrary ids go through a hash map.
+enum MaskIndex {
+    /// Row `id` is the mask of token `id`, for ids up to `rows - 1`.
+    Dense {
+        rows: usize,
+    },
+    Sparse(FxHashMap<u32, usize>),
+}
+
+/// Largest mask table (in words) that direct indexing may allocate.
+const DENSE_TABLE_WORDS: usize = 1 << 14;
 
 impl BitMatcher {
     pub fn new(tokens: &[u32]) -> Self {
         let words = tokens.len().div_ceil(64).max(1);
-        let mut rows: FxHashMap<u32, usize> = FxHashMap::default();
-        let mut masks: Vec<u64> = Vec::new();
-        for (pos, &t) in tokens.iter().enumerate() {
-            let next = rows.len();
-            let row = *rows.entry(t).or_insert(next);
-            if row == next {
-                masks.resize(masks.len() + words, 0);
+        let max_id = tokens.iter().copied().max().map_or(0, |m| m as usize);
+        let mut masks: Vec<u64>;
+        let index = if (max_id + 1) * words <= DENSE_TABLE_WORDS.max(4 * tokens.len() * words) {
+            masks = vec![0; (max_id + 1) * words];
+            for (pos, &t) in tokens.iter().enumerate() {
+                masks[t as usize * words + pos / 64] |= 1u64 << (pos % 64);
             }
-            masks[row * words + pos / 64] |= 1u64 << (pos % 64);
+            MaskIndex::Dense { rows: max_id + 1 }
+        } else {
+            let mut rows: FxHashMap<u32, usize> = FxHashMap::default();
+            masks = Vec::new();
+            for (pos, &t) in tokens.iter().enumerate() {
+                let next = rows.len();
+                let row = *rows.entry(t).or_insert(next);
+                if row == next {
+                    masks.resize(masks.len() + words, 0);
+                }
+                masks[row * words + pos / 64] |= 1u64 << (pos % 64);
+            }
+            MaskIndex::Sparse(rows)
+        };
+        BitMatcher {
+            len: tokens.len(),
+            words,
+            index,
+            masks,
         }
-        BitMatcher { len: tokens.len(), words, rows, masks }
     }
 
     pub fn len(&self) -> usize {
@@ -41,7 +70,11 @@ impl BitMatcher {
 
     #[inline]
     fn mask(&self, token: u32) -> Option<&[u64]> {
-        self.rows.get(&token).map(|&r| &self.masks[r * self.words..(r + 1) * self.words])
+        let row = match &self.index {
+            MaskIndex::Dense { rows } => Some(token as usize).filter(|&t| t < *rows),
+            MaskIndex::Sparse(map) => map.get(&token).copied(),
+        }?;
+        Some(&self.masks[row * self.words..(row + 1) * self.words])
     }
 
     /// One DP row update: `v` holds row i-1 on entry and row i on exit.
@@ -101,7 +134,8 @@ impl BitMatcher {
         let mut t_here = rank0(row(i), j); // t[i][j]
         let mut t_up = rank0(row(i - 1), j); // t[i-1][j]
         while i > 0 && j > 0 {
-            let cand_token_matches = self.mask(reference[i - 1])
+            let cand_token_matches = self
+                .mask(reference[i - 1])
                 .is_some_and(|m| (m[(j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1);
             if cand_token_matches {
                 marks[i - 1] = true;
@@ -157,13 +191,24 @@ pub fn lcs_len(a: &[u32], b: &[u32]) -> usize {
 /// occurrences in both the whole reference and the whole candidate.
 pub fn union_lcs_hits(reference: &[&[u32]], candidate: &[&[u32]]) -> usize {
     let matchers: Vec<BitMatcher> = candidate.iter().map(|c| BitMatcher::new(c)).collect();
-    let mut left_ref: FxHashMap<u32, u32> = FxHashMap::default();
-    let mut left_cand: FxHashMap<u32, u32> = FxHashMap::default();
+    let all_tokens = || {
+        reference
+            .iter()
+            .chain(candidate)
+            .flat_map(|s| s.iter().copied())
+    };
+    let total: usize = all_tokens().count();
+    let max_id = all_tokens().max().map_or(0, |m| m as usize);
+    let mut left = if max_id <= DENSE_TABLE_WORDS.max(4 * total) {
+        Counts::Dense(vec![[0u32; 2]; max_id + 1])
+    } else {
+        Counts::Sparse(FxHashMap::default())
+    };
     for &t in reference.iter().flat_map(|s| s.iter()) {
-        *left_ref.entry(t).or_insert(0) += 1;
+        left.get(t)[0] += 1;
     }
     for &t in candidate.iter().flat_map(|s| s.iter()) {
-        *left_cand.entry(t).or_insert(0) += 1;
+        left.get(t)[1] += 1;
     }
     let mut hits = 0;
     let mut rows = Vec::new();
@@ -175,16 +220,31 @@ pub fn union_lcs_hits(reference: &[&[u32]], candidate: &[&[u32]]) -> usize {
             m.mark_lcs(r, &mut marks, &mut rows);
         }
         for (pos, _) in marks.iter().enumerate().filter(|(_, &hit)| hit) {
-            let t = r[pos];
-            let (Some(cr), Some(cc)) = (left_ref.get_mut(&t), left_cand.get_mut(&t)) else { continue };
-            if *cr > 0 && *cc > 0 {
-                *cr -= 1;
-                *cc -= 1;
+            let c = left.get(r[pos]);
+            if c[0] > 0 && c[1] > 0 {
+                c[0] -= 1;
+                c[1] -= 1;
                 hits += 1;
             }
         }
     }
     hits
+}
+
+/// Unused occurrences of each token: `[in the reference, in the candidate]`.
+enum Counts {
+    Dense(Vec<[u32; 2]>),
+    Sparse(FxHashMap<u32, [u32; 2]>),
+}
+
+impl Counts {
+    #[inline]
+    fn get(&mut self, token: u32) -> &mut [u32; 2] {
+        match self {
+            Counts::Dense(v) => &mut v[token as usize],
+            Counts::Sparse(m) => m.entry(token).or_insert([0, 0]),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -196,7 +256,11 @@ mod tests {
         let mut t = vec![vec![0; c.len() + 1]; r.len() + 1];
         for i in 1..=r.len() {
             for j in 1..=c.len() {
-                t[i][j] = if r[i - 1] == c[j - 1] { t[i - 1][j - 1] + 1 } else { t[i - 1][j].max(t[i][j - 1]) };
+                t[i][j] = if r[i - 1] == c[j - 1] {
+                    t[i - 1][j - 1] + 1
+                } else {
+                    t[i - 1][j].max(t[i][j - 1])
+                };
             }
         }
         t
@@ -251,6 +315,28 @@ mod tests {
             BitMatcher::new(&c).mark_lcs(&r, &mut marks, &mut rows);
             let got: Vec<usize> = (0..r.len()).filter(|&i| marks[i]).collect();
             assert_eq!(got, naive_marks(&r, &c), "r={r:?} c={c:?}");
+        }
+    }
+
+    #[test]
+    fn sparse_ids_give_the_same_results_as_dense_ones() {
+        let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+        let mut rows = Vec::new();
+        for _ in 0..500 {
+            let r = rng.seq(90, 6);
+            let c = rng.seq(90, 6);
+            let spread = |s: &[u32]| s.iter().map(|&t| t * 50_000_000 + 7).collect::<Vec<u32>>();
+            let (rs, cs) = (spread(&r), spread(&c));
+            assert_eq!(lcs_len(&r, &c), lcs_len(&rs, &cs));
+            let (mut m1, mut m2) = (vec![false; r.len()], vec![false; r.len()]);
+            BitMatcher::new(&c).mark_lcs(&r, &mut m1, &mut rows);
+            BitMatcher::new(&cs).mark_lcs(&rs, &mut m2, &mut rows);
+            assert_eq!(m1, m2);
+            let half = c.len() / 2;
+            assert_eq!(
+                union_lcs_hits(&[&r], &[&c[..half], &c[half..]]),
+                union_lcs_hits(&[&rs], &[&cs[..half], &cs[half..]])
+            );
         }
     }
 

@@ -67,7 +67,11 @@ pub fn hits(reference: &[u32], candidate: &[u32], distance: SkipDistance) -> usi
 /// Unlimited-gap hits in O((m + n)·V) time and O(V) memory over the V shared types.
 fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     let in_ref: FxHashSet<u32> = reference.iter().copied().collect();
-    let shared: FxHashSet<u32> = candidate.iter().copied().filter(|t| in_ref.contains(t)).collect();
+    let shared: FxHashSet<u32> = candidate
+        .iter()
+        .copied()
+        .filter(|t| in_ref.contains(t))
+        .collect();
     if shared.is_empty() {
         return 0;
     }
@@ -79,7 +83,11 @@ fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     for (i, t) in shared_sorted.iter().enumerate() {
         dense.insert(*t, i);
     }
-    let project = |s: &[u32]| s.iter().filter_map(|t| dense.get(t).copied()).collect::<Vec<usize>>();
+    let project = |s: &[u32]| {
+        s.iter()
+            .filter_map(|t| dense.get(t).copied())
+            .collect::<Vec<usize>>()
+    };
     let (r, c) = (project(reference), project(candidate));
     let v = shared_sorted.len();
     let (mut count_r, mut count_c) = (vec![0u64; v], vec![0u64; v]);
@@ -87,7 +95,11 @@ fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     for a in 0..v {
         pair_counts_after(&r, a, &mut count_r);
         pair_counts_after(&c, a, &mut count_c);
-        hits += count_r.iter().zip(&count_c).map(|(x, y)| *x.min(y)).sum::<u64>();
+        hits += count_r
+            .iter()
+            .zip(&count_c)
+            .map(|(x, y)| *x.min(y))
+            .sum::<u64>();
     }
     hits as usize
 }
@@ -111,7 +123,12 @@ mod tests {
     #[test]
     fn totals_are_closed_form_counts() {
         for len in 0..30 {
-            for d in [SkipDistance::Unlimited, SkipDistance::Max(0), SkipDistance::Max(1), SkipDistance::Max(4)] {
+            for d in [
+                SkipDistance::Unlimited,
+                SkipDistance::Max(0),
+                SkipDistance::Max(1),
+                SkipDistance::Max(4),
+            ] {
                 let tokens: Vec<u32> = (0..len as u32).collect();
                 let mut k = Vec::new();
                 keys(&tokens, d, &mut k);

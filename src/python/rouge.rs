@@ -2,8 +2,9 @@
 //! and batch calls. Arguments are extracted while attached, the work runs detached from the
 //! interpreter, and batch results come back as NumPy arrays.
 use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use super::text_args::{rouge_text, sequence_items};
 use crate::batch::resolve_workers;
@@ -18,7 +19,10 @@ fn as_refs(v: &[String]) -> Vec<&str> {
 }
 
 fn tuples(scores: Vec<TypeScore>) -> Vec<ScoreTuple> {
-    scores.into_iter().map(|s| (s.prf.precision, s.prf.recall, s.prf.fmeasure, s.int_zero)).collect()
+    scores
+        .into_iter()
+        .map(|s| (s.prf.precision, s.prf.recall, s.prf.fmeasure, s.int_zero))
+        .collect()
 }
 
 /// The native core of `rougebleu.RougeScorer` (argument order and semantics of rouge_score).
@@ -31,11 +35,18 @@ pub struct RougeCore {
 impl RougeCore {
     #[new]
     fn new(rouge_types: Vec<String>, use_stemmer: bool) -> PyResult<Self> {
-        Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, use_stemmer)? })
+        Ok(RougeCore {
+            scorer: Scorer::from_names(&rouge_types, use_stemmer)?,
+        })
     }
 
     /// `[(precision, recall, fmeasure, int_zero)]` per rouge type.
-    fn score(&self, py: Python<'_>, target: &Bound<'_, PyAny>, prediction: &Bound<'_, PyAny>) -> PyResult<Vec<ScoreTuple>> {
+    fn score(
+        &self,
+        py: Python<'_>,
+        target: &Bound<'_, PyAny>,
+        prediction: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<ScoreTuple>> {
         let t = rouge_text(target, || "target".into())?;
         let p = rouge_text(prediction, || "prediction".into())?;
         Ok(tuples(py.detach(|| self.scorer.score(t, p))))
@@ -48,7 +59,11 @@ impl RougeCore {
         prediction: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<ScoreTuple>> {
         let items = sequence_items(targets, "targets")?;
-        let ts = items.iter().enumerate().map(|(i, o)| rouge_text(o, || format!("targets[{i}]"))).collect::<PyResult<Vec<_>>>()?;
+        let ts = items
+            .iter()
+            .enumerate()
+            .map(|(i, o)| rouge_text(o, || format!("targets[{i}]")))
+            .collect::<PyResult<Vec<_>>>()?;
         let p = rouge_text(prediction, || "prediction".into())?;
         Ok(tuples(py.detach(|| self.scorer.score_multi(&ts, p))?))
     }
@@ -63,11 +78,92 @@ impl RougeCore {
         references: &Bound<'py, PyAny>,
         workers: Option<i64>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let scores = self.run_batch(py, predictions, references, workers)?;
+        let n_types = self.scorer.types().len();
+        let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
+        let mut int_zero = Vec::with_capacity(scores.len() * n_types);
+        for s in scores.iter().flatten() {
+            prf.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure]);
+            int_zero.push(s.int_zero);
+        }
+        let n = scores.len();
+        let prf = PyArray1::from_vec(py, prf).reshape([n, n_types, 3])?;
+        let int_zero = PyArray1::from_vec(py, int_zero).reshape([n, n_types])?;
+        Ok((prf.into_any(), int_zero.into_any()))
+    }
+
+    /// Like `score_batch`, but returns one `{type: score_cls(p, r, f)}` dict per pair, built
+    /// here rather than in Python (`int_zero` is used where rouge_score returns int zeros).
+    #[pyo3(signature = (predictions, references, rouge_types, score_cls, int_zero, workers=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn score_batch_dicts<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        rouge_types: Vec<Bound<'py, PyString>>,
+        score_cls: &Bound<'py, PyAny>,
+        int_zero: &Bound<'py, PyAny>,
+        workers: Option<i64>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let scores = self.run_batch(py, predictions, references, workers)?;
+        scores
+            .iter()
+            .map(|per_type| {
+                let d = PyDict::new(py);
+                for (name, s) in rouge_types.iter().zip(per_type) {
+                    if s.int_zero {
+                        d.set_item(name, int_zero)?;
+                    } else {
+                        d.set_item(
+                            name,
+                            score_cls.call1((s.prf.precision, s.prf.recall, s.prf.fmeasure))?,
+                        )?;
+                    }
+                }
+                Ok(d)
+            })
+            .collect()
+    }
+
+    /// Scores already-tokenized texts (a user tokenizer's output); sentences feed rougeLsum.
+    fn score_tokens(
+        &self,
+        target_tokens: Vec<String>,
+        prediction_tokens: Vec<String>,
+        target_sentences: Vec<Vec<String>>,
+        prediction_sentences: Vec<Vec<String>>,
+    ) -> Vec<ScoreTuple> {
+        let tokens = [as_refs(&target_tokens), as_refs(&prediction_tokens)];
+        let sentences = [
+            target_sentences
+                .iter()
+                .map(|s| as_refs(s))
+                .collect::<Vec<_>>(),
+            prediction_sentences
+                .iter()
+                .map(|s| as_refs(s))
+                .collect::<Vec<_>>(),
+        ];
+        let prepared = from_token_lists(&tokens, &sentences);
+        tuples(self.scorer.score_prepared(&prepared[0], &prepared[1]))
+    }
+}
+
+impl RougeCore {
+    /// Extract the batch while attached, score it detached.
+    fn run_batch<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        workers: Option<i64>,
+    ) -> PyResult<Vec<Vec<TypeScore>>> {
         let workers = resolve_workers(workers)?;
         let pred_items = sequence_items(predictions, "predictions")?;
         let ref_items = sequence_items(references, "references")?;
         if pred_items.len() != ref_items.len() {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            return Err(PyValueError::new_err(format!(
                 "predictions and references must have the same length, got {} and {}",
                 pred_items.len(),
                 ref_items.len()
@@ -81,7 +177,7 @@ impl RougeCore {
             } else {
                 let inner = sequence_items(r, &format!("references[{i}]"))?;
                 if inner.is_empty() {
-                    return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    return Err(PyValueError::new_err(format!(
                         "references[{i}] is an empty list; give at least one reference"
                     )));
                 }
@@ -100,41 +196,19 @@ impl RougeCore {
                 group
                     .iter()
                     .enumerate()
-                    .map(|(k, o)| rouge_text(o, || if group.len() == 1 { format!("references[{i}]") } else { format!("references[{i}][{k}]") }))
+                    .map(|(k, o)| {
+                        rouge_text(o, || {
+                            if group.len() == 1 {
+                                format!("references[{i}]")
+                            } else {
+                                format!("references[{i}][{k}]")
+                            }
+                        })
+                    })
                     .collect::<PyResult<Vec<Text>>>()
             })
             .collect::<PyResult<Vec<Vec<Text>>>>()?;
-
-        let scores = py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?;
-
-        let n_types = self.scorer.types().len();
-        let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
-        let mut int_zero = Vec::with_capacity(scores.len() * n_types);
-        for s in scores.iter().flatten() {
-            prf.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure]);
-            int_zero.push(s.int_zero);
-        }
-        let n = scores.len();
-        let prf = PyArray1::from_vec(py, prf).reshape([n, n_types, 3])?;
-        let int_zero = PyArray1::from_vec(py, int_zero).reshape([n, n_types])?;
-        Ok((prf.into_any(), int_zero.into_any()))
-    }
-
-    /// Scores already-tokenized texts (a user tokenizer's output); sentences feed rougeLsum.
-    fn score_tokens(
-        &self,
-        target_tokens: Vec<String>,
-        prediction_tokens: Vec<String>,
-        target_sentences: Vec<Vec<String>>,
-        prediction_sentences: Vec<Vec<String>>,
-    ) -> Vec<ScoreTuple> {
-        let tokens = [as_refs(&target_tokens), as_refs(&prediction_tokens)];
-        let sentences = [
-            target_sentences.iter().map(|s| as_refs(s)).collect::<Vec<_>>(),
-            prediction_sentences.iter().map(|s| as_refs(s)).collect::<Vec<_>>(),
-        ];
-        let prepared = from_token_lists(&tokens, &sentences);
-        tuples(self.scorer.score_prepared(&prepared[0], &prepared[1]))
+        Ok(py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?)
     }
 }
 
@@ -147,7 +221,13 @@ fn rouge_score_tokenize(text: &Bound<'_, PyAny>, use_stemmer: bool) -> PyResult<
     Ok(if use_stemmer {
         tokens
             .into_iter()
-            .map(|w| if crate::text::rouge_score::should_stem(&w) { crate::stem::nltk_porter::stem(&w) } else { w })
+            .map(|w| {
+                if crate::text::rouge_score::should_stem(&w) {
+                    crate::stem::nltk_porter::stem(&w)
+                } else {
+                    w
+                }
+            })
             .collect()
     } else {
         tokens

@@ -33,6 +33,11 @@ struct Vocab {
     /// raw token -> id of its stem (only used when stemming).
     stemmed: FxHashMap<Box<str>, u32>,
     buf: String,
+    /// Per-unit dense renumbering of the cached ids: `dense[id] = (unit, dense id)`; an entry
+    /// from an older unit is stale. An array instead of a map: the ids are small and dense.
+    dense: Vec<(u32, u32)>,
+    unit: u32,
+    next_dense: u32,
 }
 
 /// Beyond this many cached forms the cache is dropped between pairs, bounding memory.
@@ -43,6 +48,30 @@ thread_local! {
 }
 
 impl Vocab {
+    fn start_unit(&mut self) {
+        self.unit = self.unit.wrapping_add(1);
+        if self.unit == 0 {
+            // Wrapped around: forget every stamp so none looks current.
+            self.dense.iter_mut().for_each(|e| *e = (0, 0));
+            self.unit = 1;
+        }
+        self.next_dense = 0;
+    }
+
+    #[inline]
+    fn dense_id(&mut self, id: u32) -> u32 {
+        let i = id as usize;
+        if i >= self.dense.len() {
+            self.dense.resize((i + 1).next_power_of_two(), (0, 0));
+        }
+        let e = &mut self.dense[i];
+        if e.0 != self.unit {
+            *e = (self.unit, self.next_dense);
+            self.next_dense += 1;
+        }
+        e.1
+    }
+
     fn id(&mut self, raw: &str, stem: bool) -> u32 {
         if !stem || !should_stem(raw) {
             return self.final_forms.intern(raw);
@@ -84,6 +113,9 @@ impl Vocab {
 }
 
 /// Prepares texts for one scored unit (a pair, or a prediction with its references).
+///
+/// Ids are renumbered densely (0, 1, 2, ...) within the unit, so kernels can index small tables
+/// by token id instead of hashing.
 pub struct Preparer<'a> {
     vocab: &'a mut Vocab,
     needs: Needs,
@@ -91,7 +123,12 @@ pub struct Preparer<'a> {
 
 impl Preparer<'_> {
     pub fn prepare(&mut self, text: &str, lowercase: Lowercase) -> Prepared {
-        self.vocab.prepare(text, self.needs, lowercase)
+        let mut p = self.vocab.prepare(text, self.needs, lowercase);
+        let v = &mut *self.vocab;
+        let mut renumber = |ids: &mut Vec<u32>| ids.iter_mut().for_each(|id| *id = v.dense_id(*id));
+        renumber(&mut p.tokens);
+        p.sentences.iter_mut().for_each(renumber);
+        p
     }
 }
 
@@ -103,7 +140,11 @@ pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
         if vocab.final_forms.len() > MAX_CACHED {
             *vocab = Vocab::default();
         }
-        f(&mut Preparer { vocab: &mut vocab, needs })
+        vocab.start_unit();
+        f(&mut Preparer {
+            vocab: &mut vocab,
+            needs,
+        })
     })
 }
 
@@ -114,7 +155,10 @@ pub fn from_token_lists(tokens: &[Vec<&str>], sentences: &[Vec<Vec<&str>>]) -> V
     tokens
         .iter()
         .zip(sentences)
-        .map(|(t, s)| Prepared { tokens: ids(t), sentences: s.iter().map(|x| ids(x)).collect() })
+        .map(|(t, s)| Prepared {
+            tokens: ids(t),
+            sentences: s.iter().map(|x| ids(x)).collect(),
+        })
         .collect()
 }
 
@@ -124,9 +168,16 @@ mod tests {
 
     #[test]
     fn sentences_and_tokens_share_ids() {
-        let needs = Needs { tokens: true, sentences: true, stem: false };
+        let needs = Needs {
+            tokens: true,
+            sentences: true,
+            stem: false,
+        };
         let (a, b) = with_preparer(needs, |p| {
-            (p.prepare("The cat.\nThe dog", Lowercase::Unicode), p.prepare("the DOG\n", Lowercase::Unicode))
+            (
+                p.prepare("The cat.\nThe dog", Lowercase::Unicode),
+                p.prepare("the DOG\n", Lowercase::Unicode),
+            )
         });
         assert_eq!(a.sentences.len(), 2);
         assert_eq!(a.tokens.len(), 4);
@@ -136,7 +187,11 @@ mod tests {
 
     #[test]
     fn ascii_lowercase_only_changes_whole_text_tokens() {
-        let needs = Needs { tokens: true, sentences: true, stem: false };
+        let needs = Needs {
+            tokens: true,
+            sentences: true,
+            stem: false,
+        };
         let p = with_preparer(needs, |p| p.prepare("İx", Lowercase::Ascii));
         assert_eq!(p.tokens.len(), 1);
         assert_eq!(p.sentences[0].len(), 2);

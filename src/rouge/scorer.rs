@@ -26,7 +26,10 @@ pub struct Text<'a> {
 
 impl<'a> From<&'a str> for Text<'a> {
     fn from(text: &'a str) -> Self {
-        Text { text, lowercase: Lowercase::Unicode }
+        Text {
+            text,
+            lowercase: Lowercase::Unicode,
+        }
     }
 }
 
@@ -39,13 +42,19 @@ pub struct Scorer {
 impl Scorer {
     pub fn new(types: Vec<RougeType>, stem: bool) -> Result<Self> {
         if types.is_empty() {
-            return Err(Error::value("rouge_types", "at least one rouge type is required"));
+            return Err(Error::value(
+                "rouge_types",
+                "at least one rouge type is required",
+            ));
         }
         Ok(Scorer { types, stem })
     }
 
     pub fn from_names<S: AsRef<str>>(names: &[S], stem: bool) -> Result<Self> {
-        let types = names.iter().map(|n| RougeType::parse(n.as_ref())).collect::<Result<Vec<_>>>()?;
+        let types = names
+            .iter()
+            .map(|n| RougeType::parse(n.as_ref()))
+            .collect::<Result<Vec<_>>>()?;
         Self::new(types, stem)
     }
 
@@ -72,23 +81,42 @@ impl Scorer {
                     keys.keys(&target.tokens, n, &mut kt);
                     keys.keys(&prediction.tokens, n, &mut kp);
                     let hits = crate::kernels::ngram::clipped_overlap(&kt, &kp);
-                    TypeScore { prf: Prf::from_counts(hits, kp.len(), kt.len()), int_zero: false }
+                    TypeScore {
+                        prf: Prf::from_counts(hits, kp.len(), kt.len()),
+                        int_zero: false,
+                    }
                 }
                 RougeType::L => {
                     let (t, p) = (&target.tokens, &prediction.tokens);
                     if t.is_empty() || p.is_empty() {
-                        return TypeScore { int_zero: true, ..Default::default() };
+                        return TypeScore {
+                            int_zero: true,
+                            ..Default::default()
+                        };
                     }
-                    TypeScore { prf: Prf::from_counts(lcs_len(t, p), p.len(), t.len()), int_zero: false }
+                    TypeScore {
+                        prf: Prf::from_counts(lcs_len(t, p), p.len(), t.len()),
+                        int_zero: false,
+                    }
                 }
                 RougeType::Lsum => {
                     let t: Vec<&[u32]> = target.sentences.iter().map(|s| s.as_slice()).collect();
-                    let p: Vec<&[u32]> = prediction.sentences.iter().map(|s| s.as_slice()).collect();
-                    let (m, n): (usize, usize) = (t.iter().map(|s| s.len()).sum(), p.iter().map(|s| s.len()).sum());
+                    let p: Vec<&[u32]> =
+                        prediction.sentences.iter().map(|s| s.as_slice()).collect();
+                    let (m, n): (usize, usize) = (
+                        t.iter().map(|s| s.len()).sum(),
+                        p.iter().map(|s| s.len()).sum(),
+                    );
                     if m == 0 || n == 0 {
-                        return TypeScore { int_zero: true, ..Default::default() };
+                        return TypeScore {
+                            int_zero: true,
+                            ..Default::default()
+                        };
                     }
-                    TypeScore { prf: Prf::from_counts(union_lcs_hits(&t, &p), n, m), int_zero: false }
+                    TypeScore {
+                        prf: Prf::from_counts(union_lcs_hits(&t, &p), n, m),
+                        int_zero: false,
+                    }
                 }
             })
             .collect()
@@ -97,7 +125,10 @@ impl Scorer {
     /// rouge_score's `score(target, prediction)`.
     pub fn score(&self, target: Text, prediction: Text) -> Vec<TypeScore> {
         with_preparer(self.needs(), |p| {
-            let (t, c) = (p.prepare(target.text, target.lowercase), p.prepare(prediction.text, prediction.lowercase));
+            let (t, c) = (
+                p.prepare(target.text, target.lowercase),
+                p.prepare(prediction.text, prediction.lowercase),
+            );
             self.score_prepared(&t, &c)
         })
     }
@@ -106,7 +137,10 @@ impl Scorer {
     /// with the highest F-measure (the first one on ties, as `np.argmax`).
     pub fn score_multi(&self, targets: &[Text], prediction: Text) -> Result<Vec<TypeScore>> {
         if targets.is_empty() {
-            return Err(Error::value("references", "at least one reference is required"));
+            return Err(Error::value(
+                "references",
+                "at least one reference is required",
+            ));
         }
         Ok(with_preparer(self.needs(), |p| {
             let c = p.prepare(prediction.text, prediction.lowercase);
@@ -129,11 +163,18 @@ impl Scorer {
         if predictions.len() != references.len() {
             return Err(Error::value(
                 "references",
-                format!("got {} predictions but {} references", predictions.len(), references.len()),
+                format!(
+                    "got {} predictions but {} references",
+                    predictions.len(),
+                    references.len()
+                ),
             ));
         }
         if let Some(i) = references.iter().position(|r| r.is_empty()) {
-            return Err(Error::value("references", format!("item {i} has no reference")));
+            return Err(Error::value(
+                "references",
+                format!("item {i} has no reference"),
+            ));
         }
         let out = batch::map_range(predictions.len(), workers, |i| {
             let refs = &references[i];
@@ -204,8 +245,12 @@ mod tests {
     #[test]
     fn batch_is_identical_for_any_worker_count() {
         let sc = scorer(&["rouge1", "rouge2", "rougeL", "rougeLsum"]);
-        let preds: Vec<String> = (0..200).map(|i| format!("w{} w{} x\nw{} y", i % 7, i % 5, i % 3)).collect();
-        let refs: Vec<String> = (0..200).map(|i| format!("w{} x w{}\ny w{}", i % 5, i % 7, i % 2)).collect();
+        let preds: Vec<String> = (0..200)
+            .map(|i| format!("w{} w{} x\nw{} y", i % 7, i % 5, i % 3))
+            .collect();
+        let refs: Vec<String> = (0..200)
+            .map(|i| format!("w{} x w{}\ny w{}", i % 5, i % 7, i % 2))
+            .collect();
         let p: Vec<Text> = preds.iter().map(|s| s.as_str().into()).collect();
         let r: Vec<Vec<Text>> = refs.iter().map(|s| vec![s.as_str().into()]).collect();
         let one = sc.score_batch(&p, &r, Some(1)).unwrap();

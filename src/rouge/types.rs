@@ -23,7 +23,10 @@ impl RougeType {
             if digits.len() == 1 && digits.as_bytes()[0].is_ascii_digit() {
                 let n = (digits.as_bytes()[0] - b'0') as usize;
                 if n == 0 {
-                    return Err(Error::value("rouge_types", format!("rougen requires positive n: {name}")));
+                    return Err(Error::value(
+                        "rouge_types",
+                        format!("rougen requires positive n: {name}"),
+                    ));
                 }
                 return Ok(RougeType::N(n));
             }
@@ -45,7 +48,9 @@ mod tests {
         assert_eq!(RougeType::parse("rouge9").unwrap(), RougeType::N(9));
         assert_eq!(RougeType::parse("rougeL").unwrap(), RougeType::L);
         assert_eq!(RougeType::parse("rougeLsum").unwrap(), RougeType::Lsum);
-        for bad in ["rouge0", "rouge10", "rougeX", "rouge", "ROUGE1", "rougel", ""] {
+        for bad in [
+            "rouge0", "rouge10", "rougeX", "rouge", "ROUGE1", "rougel", "",
+        ] {
             assert!(RougeType::parse(bad).is_err(), "{bad}");
         }
     }

@@ -15,21 +15,42 @@ pub enum Lowercase {
 }
 
 /// Calls `emit` with each token of `text` (lowercase ASCII `[a-z0-9]+`), before stemming.
-pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut emit: impl FnMut(&str)) {
+pub fn for_each_token(
+    text: &str,
+    lowercase: Lowercase,
+    buf: &mut String,
+    mut emit: impl FnMut(&str),
+) {
     buf.clear();
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            buf.push(c.to_ascii_lowercase());
-        } else if c.is_ascii() || lowercase == Lowercase::Ascii {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            // ASCII fast path: the common case, one byte per character.
+            if b.is_ascii_alphanumeric() {
+                buf.push(b.to_ascii_lowercase() as char);
+            } else {
+                flush(buf, &mut emit);
+            }
+            i += 1;
+            continue;
+        }
+        // A non-ASCII character: only its lowercase form can contribute ASCII letters (İ, Kelvin sign).
+        let c = text[i..]
+            .chars()
+            .next()
+            .expect("valid UTF-8 at a char boundary");
+        i += c.len_utf8();
+        if lowercase == Lowercase::Ascii {
             flush(buf, &mut emit);
-        } else {
-            // Non-ASCII: only its lowercase form can contribute ASCII letters (İ, Kelvin sign).
-            for l in c.to_lowercase() {
-                if l.is_ascii_alphanumeric() {
-                    buf.push(l);
-                } else {
-                    flush(buf, &mut emit);
-                }
+            continue;
+        }
+        for l in c.to_lowercase() {
+            if l.is_ascii_alphanumeric() {
+                buf.push(l);
+            } else {
+                flush(buf, &mut emit);
             }
         }
     }
@@ -72,7 +93,10 @@ mod tests {
 
     #[test]
     fn ascii_punctuation_splits_and_lowercases() {
-        assert_eq!(toks("The quick-brown FOX, 42x!"), ["the", "quick", "brown", "fox", "42x"]);
+        assert_eq!(
+            toks("The quick-brown FOX, 42x!"),
+            ["the", "quick", "brown", "fox", "42x"]
+        );
         assert!(toks("  ... \r\n").is_empty());
     }
 
@@ -86,7 +110,10 @@ mod tests {
     fn dotted_capital_i_and_kelvin_sign_fold_into_ascii() {
         assert_eq!(toks("İstanbul"), ["i", "stanbul"]);
         assert_eq!(toks("5\u{212A}"), ["5k"]);
-        assert_eq!(tokenize("İstanbul 5\u{212A}", Lowercase::Ascii), ["stanbul", "5"]);
+        assert_eq!(
+            tokenize("İstanbul 5\u{212A}", Lowercase::Ascii),
+            ["stanbul", "5"]
+        );
     }
 
     #[test]
