@@ -5,7 +5,7 @@ ROUGE as Google's rouge_score computes it: :class:`RougeScorer` (drop-in) and th
 """
 
 from rougebleu._rougebleu import __version__
-from rougebleu.rouge_batch import RougeArrays, rouge
+from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
 from rougebleu.rouge_scorer import RougeScorer
 from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
 
@@ -13,8 +13,11 @@ __all__ = [
     "__version__",
     "AggregateScore",
     "BootstrapAggregator",
+    "CorpusScore",
+    "Interval",
     "RougeArrays",
     "RougeScorer",
     "Score",
     "rouge",
+    "rouge_corpus",
 ]

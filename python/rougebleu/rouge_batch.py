@@ -6,10 +6,9 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from rougebleu._rougebleu import RougeCore
-from rougebleu.rouge_scorer import check_rouge_types
+from rougebleu.rouge_scorer import make_core
 
-__all__ = ["rouge", "RougeArrays"]
+__all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
 
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -28,12 +27,19 @@ def rouge(
     *,
     rouge_types: Sequence[str] = DEFAULT_TYPES,
     use_stemmer: bool = False,
+    multi_ref: str = "max",
+    jackknife: bool = False,
+    alpha: float | None = None,
+    beta: float | None = None,
     workers: int | None = None,
 ) -> dict[str, RougeArrays]:
     """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
 
     ``references[i]`` is one reference text or a list of them; with several, each rouge type
-    takes the reference with the best F-measure (rouge_score's ``score_multi``). Returns
+    takes the reference with the best F-measure (rouge_score's ``score_multi``), or combines
+    them as ``multi_ref`` says (see :class:`RougeScorer`; ``jackknife=True`` averages the
+    leave-one-reference-out scores). ``rouge_types`` accepts the whole family (``rougeW-1.2``,
+    ``rougeS4``, ``rougeSU*``, ...); ``alpha``/``beta`` weight the F-measure. Returns
     ``{rouge_type: RougeArrays(precision, recall, fmeasure)}`` with one float64 entry per
     prediction. Note the argument order: predictions first (rouge_score's ``score`` takes the
     target first).
@@ -41,6 +47,64 @@ def rouge(
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
     """
-    types = check_rouge_types(rouge_types)
-    prf, _ = RougeCore(types, bool(use_stemmer)).score_batch(predictions, references, workers)
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
+    prf, _ = core.score_batch(predictions, references, workers)
     return {t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)}
+
+
+class Interval(NamedTuple):
+    """A corpus-level score with its bootstrap confidence interval."""
+
+    score: float
+    low: float
+    high: float
+
+
+class CorpusScore(NamedTuple):
+    """Corpus-level precision, recall and F-measure, each with its interval."""
+
+    precision: Interval
+    recall: Interval
+    fmeasure: Interval
+
+
+def rouge_corpus(
+    predictions: Sequence[str | bytes],
+    references: Sequence[str | bytes | Sequence[str | bytes]],
+    *,
+    rouge_types: Sequence[str] = DEFAULT_TYPES,
+    use_stemmer: bool = False,
+    multi_ref: str = "max",
+    jackknife: bool = False,
+    alpha: float | None = None,
+    beta: float | None = None,
+    average: str = "macro",
+    n_bootstrap: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+    workers: int | None = None,
+) -> dict[str, CorpusScore]:
+    """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
+
+    ``average="macro"``: the mean of the per-pair precision, recall and F (what papers using
+    rouge_score report). ``average="micro"``: precision, recall and F of the counts summed over
+    all pairs (ROUGE-1.5.5 ``-t 1``); not available with ``multi_ref="mean"`` or jackknifing.
+
+    The interval comes from ``n_bootstrap`` resamples of the pairs (with replacement) at the
+    given ``confidence``; it is reproducible: the same ``seed`` gives the same interval on any
+    machine and for any ``workers``. ``n_bootstrap=0`` skips it (``low == high == score``).
+    The bootstrap runs in Rust with its own RNG (SplitMix64), so it is not the same draw as
+    rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
+    """
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
+    for name, value in (("n_bootstrap", n_bootstrap), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 0:
+            raise ValueError(f"{name} must be >= 0, got {value}")
+    if not isinstance(average, str):
+        raise TypeError(f"average must be a string, not {type(average).__name__}")
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+        raise TypeError(f"confidence must be a number, not {type(confidence).__name__}")
+    rows = core.corpus(predictions, references, average, int(n_bootstrap), float(confidence), int(seed) % 2**64, workers)
+    return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}

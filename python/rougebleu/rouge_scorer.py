@@ -34,6 +34,44 @@ def check_rouge_types(rouge_types: Any) -> list[str]:
     return types
 
 
+def f_weight_alpha(alpha: float | None, beta: float | None) -> float | None:
+    """The ``alpha`` of ``F = PR / ((1 - alpha) P + alpha R)`` from ``alpha`` or ``beta``.
+
+    ``None`` (neither given) keeps rouge_score's ``2PR / (P + R)`` formula, bit for bit.
+    ``beta`` weighs recall ``beta`` times as much as precision: ``alpha = 1 / (1 + beta**2)``.
+    """
+    if alpha is not None and beta is not None:
+        raise ValueError("give alpha or beta, not both")
+    if beta is not None:
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)):
+            raise TypeError(f"beta must be a number, not {type(beta).__name__}")
+        if not beta >= 0 or beta == float("inf"):
+            raise ValueError(f"beta must be a finite number >= 0, got {beta}")
+        return 1.0 / (1.0 + float(beta) ** 2)
+    if alpha is not None:
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+            raise TypeError(f"alpha must be a number, not {type(alpha).__name__}")
+        if not 0 <= alpha <= 1:
+            raise ValueError(f"alpha must be in [0, 1], got {alpha}")
+        return float(alpha)
+    return None
+
+
+def make_core(
+    rouge_types: Any,
+    use_stemmer: bool,
+    multi_ref: str = "max",
+    alpha: float | None = None,
+    beta: float | None = None,
+    jackknife: bool = False,
+) -> tuple[list[str], RougeCore]:
+    """Validate the options shared by RougeScorer, rouge() and rouge_corpus()."""
+    types = check_rouge_types(rouge_types)
+    if not isinstance(multi_ref, str):
+        raise TypeError(f"multi_ref must be a string, not {type(multi_ref).__name__}")
+    return types, RougeCore(types, bool(use_stemmer), multi_ref, f_weight_alpha(alpha, beta), bool(jackknife))
+
+
 def _to_scores(types: Sequence[str], tuples: Sequence[tuple]) -> dict[str, Score]:
     return {
         t: _INT_ZERO if int_zero else Score(p, r, f)
@@ -54,6 +92,19 @@ class RougeScorer:
         tokenizer: an object with ``tokenize(text) -> list[str]`` replacing the default tokenizer
             (``use_stemmer`` is then the tokenizer's business, as in rouge_score).
 
+    Beyond rouge_score (keyword-only; the defaults are rouge_score's behaviour):
+        multi_ref: how ``score_multi`` combines references: ``"max"`` (best F, rouge_score),
+            ``"pooled"`` (counts summed, ROUGE-1.5.5 ``-f A``), ``"best-recall"`` (ROUGE-1.5.5
+            ``-f B``'s choice) or ``"mean"``.
+        jackknife: ``score_multi`` averages the scores obtained leaving out each reference in turn.
+        alpha, beta: weighted F-measure, ``PR / ((1 - alpha) P + alpha R)``; ``beta`` gives
+            ``alpha = 1 / (1 + beta**2)``. By default F1 with rouge_score's formula.
+
+    Rouge types also include the rest of Lin (2004)'s family: ``rouge<n>`` for any n >= 1,
+    ``rougeW-<w>`` (weighted LCS, w > 1; ``rougeW`` = ``rougeW-1.2``), ``rougeS<d>`` /
+    ``rougeSU<d>`` (skip-bigrams with at most d words between, plus unigrams for SU) and
+    ``rougeS*`` / ``rougeSU*`` (any gap).
+
     ``score`` returns ``{rouge_type: Score(precision, recall, fmeasure)}``. As in rouge_score,
     ``rougeL``/``rougeLsum`` are the ints ``Score(0, 0, 0)`` when either text has no tokens.
     """
@@ -64,9 +115,13 @@ class RougeScorer:
         use_stemmer: bool = False,
         split_summaries: bool = False,
         tokenizer: Any = None,
+        *,
+        multi_ref: str = "max",
+        jackknife: bool = False,
+        alpha: float | None = None,
+        beta: float | None = None,
     ):
-        self.rouge_types = check_rouge_types(rouge_types)
-        self._core = RougeCore(self.rouge_types, bool(use_stemmer))
+        self.rouge_types, self._core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
         self._use_stemmer = bool(use_stemmer)
         if tokenizer is not None and not callable(getattr(tokenizer, "tokenize", None)):
             raise TypeError("tokenizer must have a tokenize(text) method")
@@ -79,7 +134,7 @@ class RougeScorer:
     def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]:
         """Scores of ``prediction`` against ``target`` (the reference comes first)."""
         if self._needs_python_tokens(target, prediction):
-            return self._score_python_tokens(target, prediction)
+            return self._score_python_tokens([target], prediction)
         return _to_scores(self.rouge_types, self._core.score(target, prediction))
 
     def score_multi(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]:
@@ -90,8 +145,7 @@ class RougeScorer:
         if not targets:
             raise ValueError("targets must contain at least one text")
         if self._needs_python_tokens(prediction, *targets):
-            per_target = [self._score_python_tokens(t, prediction) for t in targets]
-            return {k: max(per_target, key=lambda s: s[k].fmeasure)[k] for k in self.rouge_types}
+            return self._score_python_tokens(targets, prediction)
         return _to_scores(self.rouge_types, self._core.score_multi(targets, prediction))
 
     # -- batch API ---------------------------------------------------------------------------
@@ -134,10 +188,13 @@ class RougeScorer:
         sents = self._sent_tokenize(text) if self._split_summaries else text.split("\n")
         return [s for s in sents if len(s)]
 
-    def _score_python_tokens(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]:
-        for name, value in (("target", target), ("prediction", prediction)):
+    def _score_python_tokens(self, targets: list, prediction: str | bytes) -> dict[str, Score]:
+        for i, value in enumerate(targets):
             if not isinstance(value, (str, bytes)):
+                name = "target" if len(targets) == 1 else f"targets[{i}]"
                 raise TypeError(f"{name} must be str or bytes, not {type(value).__name__}")
+        if not isinstance(prediction, (str, bytes)):
+            raise TypeError(f"prediction must be str or bytes, not {type(prediction).__name__}")
         vocab: dict = {}
 
         def ids(tokens: list) -> list[str]:
@@ -145,12 +202,15 @@ class RougeScorer:
             return [vocab.setdefault(tok, str(len(vocab))) for tok in tokens]
 
         whole = self.rouge_types != ["rougeLsum"]
-        tt = ids(self._tokenize(target)) if whole else []
-        pt = ids(self._tokenize(prediction)) if whole else []
         lsum = "rougeLsum" in self.rouge_types
-        ts = [ids(self._tokenize(s)) for s in self._sentences(target)] if lsum else []
-        ps = [ids(self._tokenize(s)) for s in self._sentences(prediction)] if lsum else []
-        return _to_scores(self.rouge_types, self._core.score_tokens(tt, pt, ts, ps))
+
+        def prepared(text: str | bytes) -> tuple[list[str], list[list[str]]]:
+            tokens = ids(self._tokenize(text)) if whole else []
+            sentences = [ids(self._tokenize(s)) for s in self._sentences(text)] if lsum else []
+            return tokens, sentences
+
+        pred = prepared(prediction)
+        return _to_scores(self.rouge_types, self._core.score_tokens([prepared(t) for t in targets], pred))
 
 
 def _zip_checked(a: Sequence, b: Sequence) -> list:

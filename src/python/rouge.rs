@@ -8,8 +8,11 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 
 use super::text_args::{rouge_text, sequence_items};
 use crate::batch::resolve_workers;
+use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
+use crate::rouge::counts::FWeight;
+use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
-use crate::rouge::scorer::{Scorer, Text, TypeScore};
+use crate::rouge::scorer::{Options, Scorer, Text};
 use crate::text::rouge_score::tokenize;
 
 type ScoreTuple = (f64, f64, f64, bool);
@@ -34,9 +37,22 @@ pub struct RougeCore {
 #[pymethods]
 impl RougeCore {
     #[new]
-    fn new(rouge_types: Vec<String>, use_stemmer: bool) -> PyResult<Self> {
+    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false))]
+    fn new(
+        rouge_types: Vec<String>,
+        use_stemmer: bool,
+        multi_ref: &str,
+        alpha: Option<f64>,
+        jackknife: bool,
+    ) -> PyResult<Self> {
+        let options = Options {
+            stem: use_stemmer,
+            multi_ref: MultiRef::parse(multi_ref)?,
+            weight: alpha.map_or(FWeight::F1, FWeight::Alpha),
+            jackknife,
+        };
         Ok(RougeCore {
-            scorer: Scorer::from_names(&rouge_types, use_stemmer)?,
+            scorer: Scorer::from_names(&rouge_types, options)?,
         })
     }
 
@@ -126,29 +142,74 @@ impl RougeCore {
             .collect()
     }
 
-    /// Scores already-tokenized texts (a user tokenizer's output); sentences feed rougeLsum.
+    /// Scores already-tokenized texts (a user tokenizer's output): each text is a pair
+    /// `(tokens, sentences)`; sentences feed rougeLsum.
     fn score_tokens(
         &self,
-        target_tokens: Vec<String>,
-        prediction_tokens: Vec<String>,
-        target_sentences: Vec<Vec<String>>,
-        prediction_sentences: Vec<Vec<String>>,
-    ) -> Vec<ScoreTuple> {
-        let tokens = [as_refs(&target_tokens), as_refs(&prediction_tokens)];
-        let sentences = [
-            target_sentences
-                .iter()
-                .map(|s| as_refs(s))
-                .collect::<Vec<_>>(),
-            prediction_sentences
-                .iter()
-                .map(|s| as_refs(s))
-                .collect::<Vec<_>>(),
-        ];
+        targets: Vec<TokenizedText>,
+        prediction: TokenizedText,
+    ) -> PyResult<Vec<ScoreTuple>> {
+        if targets.is_empty() {
+            return Err(PyValueError::new_err(
+                "targets must contain at least one text",
+            ));
+        }
+        let all: Vec<&TokenizedText> = std::iter::once(&prediction).chain(&targets).collect();
+        let tokens: Vec<Vec<&str>> = all.iter().map(|t| as_refs(&t.0)).collect();
+        let sentences: Vec<Vec<Vec<&str>>> = all
+            .iter()
+            .map(|t| t.1.iter().map(|s| as_refs(s)).collect())
+            .collect();
         let prepared = from_token_lists(&tokens, &sentences);
-        tuples(self.scorer.score_prepared(&prepared[0], &prepared[1]))
+        Ok(tuples(
+            self.scorer.score_prepared(&prepared[1..], &prepared[0]),
+        ))
+    }
+
+    /// Corpus scores per type: `[((P, lo, hi), (R, lo, hi), (F, lo, hi))]`.
+    #[pyo3(signature = (predictions, references, average, n_bootstrap, confidence, seed, workers=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn corpus<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        average: &str,
+        n_bootstrap: usize,
+        confidence: f64,
+        seed: u64,
+        workers: Option<i64>,
+    ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
+        let avg = Average::parse(average)?;
+        let scores = self.run_batch(py, predictions, references, workers)?;
+        let w = resolve_workers(workers)?;
+        let bootstrap = Bootstrap {
+            resamples: n_bootstrap,
+            confidence,
+            seed,
+        };
+        let weight = self.scorer.options().weight;
+        let types = self.scorer.types().to_vec();
+        let out = py.detach(|| {
+            types
+                .iter()
+                .enumerate()
+                .map(|(k, &ty)| {
+                    let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
+                    aggregate(ty, &column, avg, weight, bootstrap, w)
+                })
+                .collect::<crate::Result<Vec<_>>>()
+        })?;
+        let t = |i: Interval| (i.score, i.low, i.high);
+        Ok(out
+            .into_iter()
+            .map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)])
+            .collect())
     }
 }
+
+/// A user tokenizer's output for one text: all tokens, and the tokens of each sentence.
+type TokenizedText = (Vec<String>, Vec<Vec<String>>);
 
 impl RougeCore {
     /// Extract the batch while attached, score it detached.

@@ -1,8 +1,13 @@
-//! rouge_score-compatible ROUGE over texts: tokenize (Rust), intern, score with the kernels.
+//! ROUGE over texts: rouge_score-compatible by default, plus the rest of Lin (2004)'s family,
+//! multi-reference modes, jackknifing and corpus-level aggregation.
+pub mod corpus;
+pub mod counts;
+pub mod multi;
 pub mod prepare;
 pub mod scorer;
 pub mod types;
 
+pub use multi::{MultiRef, TypeScore};
 pub use prepare::Prepared;
-pub use scorer::{Scorer, TypeScore};
+pub use scorer::{Options, Scorer};
 pub use types::RougeType;

@@ -1,21 +1,12 @@
-//! rouge_score's `RougeScorer` semantics over prepared texts: `score`, `score_multi`, batches.
+//! ROUGE of texts: prepare (tokenize, stem, intern), count per type and reference, combine.
+//! With the default options this is rouge_score's `RougeScorer` exactly.
 use crate::batch;
 use crate::error::{Error, Result};
-use crate::kernels::fmeasure::Prf;
-use crate::kernels::lcs::{lcs_len, union_lcs_hits};
-use crate::kernels::ngram::NgramKeys;
+use crate::rouge::counts::{counts, Counts, FWeight, Scratch};
+use crate::rouge::multi::{combine, jackknife, MultiRef, TypeScore};
 use crate::rouge::prepare::{with_preparer, Needs, Prepared};
 use crate::rouge::types::RougeType;
 use crate::text::rouge_score::Lowercase;
-
-/// The score of one rouge type for one pair.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct TypeScore {
-    pub prf: Prf,
-    /// rouge_score returns the Python ints `Score(0, 0, 0)` (not floats) for rougeL/rougeLsum
-    /// when either side has no tokens; callers that build Python objects mirror that.
-    pub int_zero: bool,
-}
 
 /// A text to score: its string and how rouge_score lowercases it (`bytes` input: ASCII only).
 #[derive(Debug, Clone, Copy)]
@@ -33,90 +24,92 @@ impl<'a> From<&'a str> for Text<'a> {
     }
 }
 
+/// Scoring options beyond the rouge types.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// NLTK Porter stemming of tokens longer than 3 characters (rouge_score `use_stemmer`).
+    pub stem: bool,
+    pub multi_ref: MultiRef,
+    pub weight: FWeight,
+    /// Leave-one-out jackknifing over the references (Lin 2004 §2.1).
+    pub jackknife: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            stem: false,
+            multi_ref: MultiRef::Max,
+            weight: FWeight::F1,
+            jackknife: false,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Scorer {
     types: Vec<RougeType>,
-    stem: bool,
+    options: Options,
 }
 
 impl Scorer {
-    pub fn new(types: Vec<RougeType>, stem: bool) -> Result<Self> {
+    pub fn new(types: Vec<RougeType>, options: Options) -> Result<Self> {
         if types.is_empty() {
             return Err(Error::value(
                 "rouge_types",
                 "at least one rouge type is required",
             ));
         }
-        Ok(Scorer { types, stem })
+        if let FWeight::Alpha(a) = options.weight {
+            if !(0.0..=1.0).contains(&a) {
+                return Err(Error::value("alpha", format!("must be in [0, 1], got {a}")));
+            }
+        }
+        Ok(Scorer { types, options })
     }
 
-    pub fn from_names<S: AsRef<str>>(names: &[S], stem: bool) -> Result<Self> {
+    pub fn from_names<S: AsRef<str>>(names: &[S], options: Options) -> Result<Self> {
         let types = names
             .iter()
             .map(|n| RougeType::parse(n.as_ref()))
             .collect::<Result<Vec<_>>>()?;
-        Self::new(types, stem)
+        Self::new(types, options)
     }
 
     pub fn types(&self) -> &[RougeType] {
         &self.types
     }
 
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
     fn needs(&self) -> Needs {
         Needs {
             tokens: self.types.iter().any(|t| *t != RougeType::Lsum),
             sentences: self.types.contains(&RougeType::Lsum),
-            stem: self.stem,
+            stem: self.options.stem,
         }
     }
 
-    /// Scores of every type for one (target, prediction) pair of prepared texts.
-    pub fn score_prepared(&self, target: &Prepared, prediction: &Prepared) -> Vec<TypeScore> {
-        let mut keys = NgramKeys::new();
-        let (mut kt, mut kp) = (Vec::new(), Vec::new());
+    /// Scores of every type for a prediction against one or more prepared references.
+    pub fn score_prepared(&self, references: &[Prepared], prediction: &Prepared) -> Vec<TypeScore> {
+        let mut scratch = Scratch::default();
+        let mut per_ref: Vec<Counts> = Vec::with_capacity(references.len());
         self.types
             .iter()
-            .map(|ty| match *ty {
-                RougeType::N(n) => {
-                    keys.keys(&target.tokens, n, &mut kt);
-                    keys.keys(&prediction.tokens, n, &mut kp);
-                    let hits = crate::kernels::ngram::clipped_overlap(&kt, &kp);
-                    TypeScore {
-                        prf: Prf::from_counts(hits, kp.len(), kt.len()),
-                        int_zero: false,
-                    }
-                }
-                RougeType::L => {
-                    let (t, p) = (&target.tokens, &prediction.tokens);
-                    if t.is_empty() || p.is_empty() {
-                        return TypeScore {
-                            int_zero: true,
-                            ..Default::default()
-                        };
-                    }
-                    TypeScore {
-                        prf: Prf::from_counts(lcs_len(t, p), p.len(), t.len()),
-                        int_zero: false,
-                    }
-                }
-                RougeType::Lsum => {
-                    let t: Vec<&[u32]> = target.sentences.iter().map(|s| s.as_slice()).collect();
-                    let p: Vec<&[u32]> =
-                        prediction.sentences.iter().map(|s| s.as_slice()).collect();
-                    let (m, n): (usize, usize) = (
-                        t.iter().map(|s| s.len()).sum(),
-                        p.iter().map(|s| s.len()).sum(),
-                    );
-                    if m == 0 || n == 0 {
-                        return TypeScore {
-                            int_zero: true,
-                            ..Default::default()
-                        };
-                    }
-                    TypeScore {
-                        prf: Prf::from_counts(union_lcs_hits(&t, &p), n, m),
-                        int_zero: false,
-                    }
+            .map(|&ty| {
+                per_ref.clear();
+                per_ref.extend(
+                    references
+                        .iter()
+                        .map(|r| counts(ty, r, prediction, &mut scratch)),
+                );
+                let o = &self.options;
+                if o.jackknife {
+                    jackknife(ty, o.multi_ref, &per_ref, o.weight)
+                } else {
+                    combine(ty, o.multi_ref, &per_ref, o.weight)
                 }
             })
             .collect()
@@ -124,17 +117,11 @@ impl Scorer {
 
     /// rouge_score's `score(target, prediction)`.
     pub fn score(&self, target: Text, prediction: Text) -> Vec<TypeScore> {
-        with_preparer(self.needs(), |p| {
-            let (t, c) = (
-                p.prepare(target.text, target.lowercase),
-                p.prepare(prediction.text, prediction.lowercase),
-            );
-            self.score_prepared(&t, &c)
-        })
+        self.score_multi_unchecked(&[target], prediction)
     }
 
-    /// rouge_score's `score_multi(targets, prediction)`: per type, the whole score of the target
-    /// with the highest F-measure (the first one on ties, as `np.argmax`).
+    /// Scores against several targets, combined by the `multi_ref` option (rouge_score's
+    /// `score_multi` with the default `Max`).
     pub fn score_multi(&self, targets: &[Text], prediction: Text) -> Result<Vec<TypeScore>> {
         if targets.is_empty() {
             return Err(Error::value(
@@ -142,18 +129,22 @@ impl Scorer {
                 "at least one reference is required",
             ));
         }
-        Ok(with_preparer(self.needs(), |p| {
-            let c = p.prepare(prediction.text, prediction.lowercase);
-            let per_target: Vec<Vec<TypeScore>> = targets
-                .iter()
-                .map(|t| self.score_prepared(&p.prepare(t.text, t.lowercase), &c))
-                .collect();
-            best_per_type(&per_target)
-        }))
+        Ok(self.score_multi_unchecked(targets, prediction))
     }
 
-    /// `score_multi` for every prediction (one reference is the single-target `score`),
-    /// in parallel; results in input order and identical for any `workers`.
+    fn score_multi_unchecked(&self, targets: &[Text], prediction: Text) -> Vec<TypeScore> {
+        with_preparer(self.needs(), |p| {
+            let c = p.prepare(prediction.text, prediction.lowercase);
+            let refs: Vec<Prepared> = targets
+                .iter()
+                .map(|t| p.prepare(t.text, t.lowercase))
+                .collect();
+            self.score_prepared(&refs, &c)
+        })
+    }
+
+    /// `score_multi` for every prediction against its references, in parallel; results in input
+    /// order and identical for any `workers`.
     pub fn score_batch(
         &self,
         predictions: &[Text],
@@ -176,40 +167,19 @@ impl Scorer {
                 format!("item {i} has no reference"),
             ));
         }
-        let out = batch::map_range(predictions.len(), workers, |i| {
-            let refs = &references[i];
-            if refs.len() == 1 {
-                Ok(self.score(refs[0], predictions[i]))
-            } else {
-                self.score_multi(refs, predictions[i])
-            }
-        });
-        out.into_iter().collect()
+        Ok(batch::map_range(predictions.len(), workers, |i| {
+            self.score_multi_unchecked(&references[i], predictions[i])
+        }))
     }
-}
-
-/// Per type, the score with the largest F-measure, first on ties.
-pub fn best_per_type(per_target: &[Vec<TypeScore>]) -> Vec<TypeScore> {
-    let n_types = per_target.first().map_or(0, |s| s.len());
-    (0..n_types)
-        .map(|k| {
-            let mut best = per_target[0][k];
-            for s in &per_target[1..] {
-                if s[k].prf.fmeasure > best.prf.fmeasure {
-                    best = s[k];
-                }
-            }
-            best
-        })
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernels::fmeasure::Prf;
 
     fn scorer(names: &[&str]) -> Scorer {
-        Scorer::from_names(names, false).unwrap()
+        Scorer::from_names(names, Options::default()).unwrap()
     }
 
     #[test]
@@ -227,7 +197,7 @@ mod tests {
     #[test]
     fn empty_texts_follow_rouge_score() {
         let s = scorer(&["rouge1", "rougeL", "rougeLsum"]).score("".into(), "a b".into());
-        assert_eq!(s[0], TypeScore::default());
+        assert_eq!(s[0].prf, Prf::default());
         assert!(!s[0].int_zero);
         assert!(s[1].int_zero && s[2].int_zero);
     }
@@ -244,7 +214,16 @@ mod tests {
 
     #[test]
     fn batch_is_identical_for_any_worker_count() {
-        let sc = scorer(&["rouge1", "rouge2", "rougeL", "rougeLsum"]);
+        let names = [
+            "rouge1",
+            "rouge2",
+            "rougeL",
+            "rougeLsum",
+            "rougeW-1.2",
+            "rougeS4",
+            "rougeSU*",
+        ];
+        let sc = scorer(&names);
         let preds: Vec<String> = (0..200)
             .map(|i| format!("w{} w{} x\nw{} y", i % 7, i % 5, i % 3))
             .collect();
@@ -257,5 +236,14 @@ mod tests {
         assert_eq!(sc.score_batch(&p, &r, None).unwrap(), one);
         assert_eq!(sc.score_batch(&p, &r, Some(3)).unwrap(), one);
         assert!(sc.score_batch(&p[..3], &r, None).is_err());
+    }
+
+    #[test]
+    fn alpha_is_validated() {
+        let o = Options {
+            weight: FWeight::Alpha(1.5),
+            ..Options::default()
+        };
+        assert!(Scorer::from_names(&["rouge1"], o).is_err());
     }
 }

@@ -1,55 +1,157 @@
-//! Rouge type names, as rouge_score spells them.
+//! Rouge type names: rouge_score's (`rouge1`..`rouge9`, `rougeL`, `rougeLsum`) and the rest of
+//! Lin (2004)'s family as papers write them.
+//!
+//! Grammar (case-sensitive):
+//! - `rouge<n>`: ROUGE-N, `n >= 1` without leading zeros (`rouge1`, `rouge2`, ..., `rouge12`).
+//! - `rougeL`: LCS of the whole texts; `rougeLsum`: summary-level union LCS over `\n` sentences.
+//! - `rougeW` or `rougeW-<w>`: weighted LCS with `f(k) = k^w`, `w > 1` (`rougeW` = `rougeW-1.2`).
+//! - `rougeS<d>` / `rougeSU<d>`: skip-bigrams with at most `d >= 0` tokens between the two words
+//!   (`rougeS4`), plus unigrams for SU; `rougeS*` / `rougeSU*` (or `rougeS` / `rougeSU`): any gap.
 use crate::error::{Error, Result};
+use crate::kernels::skip_bigram::SkipDistance;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// ROUGE-W's default weight (ROUGE-1.5.5's usual `-w 1.2`).
+pub const DEFAULT_W: f64 = 1.2;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RougeType {
-    /// `rouge1` .. `rouge9`: clipped n-gram overlap of the whole texts.
+    /// Clipped n-gram overlap of the whole texts (Lin 2004 §2).
     N(usize),
-    /// `rougeL`: LCS of the whole token sequences.
+    /// LCS of the whole token sequences (Lin 2004 §3.1).
     L,
-    /// `rougeLsum`: summary-level union LCS over newline-separated sentences.
+    /// Summary-level union LCS over newline-separated sentences (Lin 2004 §3.2).
     Lsum,
+    /// Weighted LCS with `f(k) = k^w` (Lin 2004 §3.3).
+    W(f64),
+    /// Skip-bigrams (Lin 2004 §5).
+    S(SkipDistance),
+    /// Skip-bigrams plus unigrams (Lin 2004 §5.1).
+    SU(SkipDistance),
+}
+
+fn invalid(name: &str, why: &str) -> Error {
+    Error::value(
+        "rouge_types",
+        format!(
+            "invalid rouge type {name:?}: {why}; expected rouge<n> (n >= 1), rougeL, rougeLsum, \
+             rougeW-<w> (w > 1), rougeS<d>, rougeSU<d> (d >= 0) or rougeS*, rougeSU*"
+        ),
+    )
+}
+
+fn parse_skip(name: &str, spec: &str) -> Result<SkipDistance> {
+    if spec.is_empty() || spec == "*" {
+        return Ok(SkipDistance::Unlimited);
+    }
+    if !spec.bytes().all(|b| b.is_ascii_digit()) || (spec.len() > 1 && spec.starts_with('0')) {
+        return Err(invalid(
+            name,
+            "the skip distance must be a non-negative integer or *",
+        ));
+    }
+    spec.parse::<usize>()
+        .map(SkipDistance::Max)
+        .map_err(|_| invalid(name, "skip distance out of range"))
 }
 
 impl RougeType {
-    /// Parse a rouge_score type name: `rouge1`..`rouge9`, `rougeL`, `rougeLsum`.
     pub fn parse(name: &str) -> Result<RougeType> {
-        match name {
-            "rougeL" => return Ok(RougeType::L),
-            "rougeLsum" => return Ok(RougeType::Lsum),
+        let Some(rest) = name.strip_prefix("rouge") else {
+            return Err(invalid(name, "names start with 'rouge'"));
+        };
+        match rest {
+            "L" => return Ok(RougeType::L),
+            "Lsum" => return Ok(RougeType::Lsum),
+            "W" => return Ok(RougeType::W(DEFAULT_W)),
             _ => {}
         }
-        if let Some(digits) = name.strip_prefix("rouge") {
-            if digits.len() == 1 && digits.as_bytes()[0].is_ascii_digit() {
-                let n = (digits.as_bytes()[0] - b'0') as usize;
-                if n == 0 {
-                    return Err(Error::value(
-                        "rouge_types",
-                        format!("rougen requires positive n: {name}"),
-                    ));
-                }
-                return Ok(RougeType::N(n));
-            }
+        if let Some(spec) = rest.strip_prefix("SU") {
+            return parse_skip(name, spec).map(RougeType::SU);
         }
-        Err(Error::value(
-            "rouge_types",
-            format!("invalid rouge type {name:?}; expected rouge1..rouge9, rougeL or rougeLsum"),
-        ))
+        if let Some(spec) = rest.strip_prefix('S') {
+            return parse_skip(name, spec).map(RougeType::S);
+        }
+        if let Some(spec) = rest.strip_prefix("W-") {
+            let w: f64 = spec
+                .parse()
+                .map_err(|_| invalid(name, "the weight after 'rougeW-' must be a number"))?;
+            if !(w > 1.0) || !w.is_finite() {
+                return Err(invalid(name, "ROUGE-W needs a weight w > 1"));
+            }
+            return Ok(RougeType::W(w));
+        }
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            if rest.starts_with('0') {
+                return Err(Error::value(
+                    "rouge_types",
+                    format!("rougen requires positive n: {name}"),
+                ));
+            }
+            return rest
+                .parse::<usize>()
+                .map(RougeType::N)
+                .map_err(|_| invalid(name, "n out of range"));
+        }
+        Err(invalid(name, "unknown rouge type"))
+    }
+
+    /// rouge_score returns Python int zeros for these when a text has no tokens.
+    pub fn int_zero_when_empty(&self) -> bool {
+        matches!(self, RougeType::L | RougeType::Lsum)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use SkipDistance::{Max, Unlimited};
 
     #[test]
     fn parses_rouge_score_names() {
         assert_eq!(RougeType::parse("rouge1").unwrap(), RougeType::N(1));
         assert_eq!(RougeType::parse("rouge9").unwrap(), RougeType::N(9));
+        assert_eq!(RougeType::parse("rouge12").unwrap(), RougeType::N(12));
         assert_eq!(RougeType::parse("rougeL").unwrap(), RougeType::L);
         assert_eq!(RougeType::parse("rougeLsum").unwrap(), RougeType::Lsum);
+    }
+
+    #[test]
+    fn parses_the_rest_of_the_family() {
+        assert_eq!(RougeType::parse("rougeW").unwrap(), RougeType::W(1.2));
+        assert_eq!(RougeType::parse("rougeW-1.5").unwrap(), RougeType::W(1.5));
+        assert_eq!(RougeType::parse("rougeS4").unwrap(), RougeType::S(Max(4)));
+        assert_eq!(RougeType::parse("rougeS0").unwrap(), RougeType::S(Max(0)));
+        assert_eq!(RougeType::parse("rougeSU4").unwrap(), RougeType::SU(Max(4)));
+        assert_eq!(
+            RougeType::parse("rougeS*").unwrap(),
+            RougeType::S(Unlimited)
+        );
+        assert_eq!(
+            RougeType::parse("rougeSU*").unwrap(),
+            RougeType::SU(Unlimited)
+        );
+        assert_eq!(RougeType::parse("rougeS").unwrap(), RougeType::S(Unlimited));
+    }
+
+    #[test]
+    fn rejects_malformed_names() {
         for bad in [
-            "rouge0", "rouge10", "rougeX", "rouge", "ROUGE1", "rougel", "",
+            "rouge0",
+            "rouge01",
+            "rougeX",
+            "rouge",
+            "ROUGE1",
+            "rougel",
+            "",
+            "rougeW-1",
+            "rougeW-0.5",
+            "rougeW-x",
+            "rougeW1.2",
+            "rougeS4.5",
+            "rougeS-1",
+            "rougeSU 4",
+            "rougeLSum",
+            "rouge-1",
         ] {
             assert!(RougeType::parse(bad).is_err(), "{bad}");
         }
