@@ -18,3 +18,36 @@ __all__ = [
     "Score",
     "rouge",
 ]
+
+# MATLAB Text Analytics Toolbox-style API (snake_case and MATLAB names).
+from rougebleu.matlab import (  # noqa: E402
+    TokenizedDocument,
+    TokenizedDocumentArray,
+    bleu_evaluation_score,
+    bleu_evaluation_score_batch,
+    bleuEvaluationScore,
+    extract_summary,
+    extractSummary,
+    lexrank_scores,
+    lexrankScores,
+    rouge_evaluation_score,
+    rouge_evaluation_score_batch,
+    rougeEvaluationScore,
+    tokenizedDocument,
+)
+
+__all__ += [
+    "TokenizedDocument",
+    "TokenizedDocumentArray",
+    "bleu_evaluation_score",
+    "bleu_evaluation_score_batch",
+    "bleuEvaluationScore",
+    "extract_summary",
+    "extractSummary",
+    "lexrank_scores",
+    "lexrankScores",
+    "rouge_evaluation_score",
+    "rouge_evaluation_score_batch",
+    "rougeEvaluationScore",
+    "tokenizedDocument",
+]

@@ -1,3 +1,30 @@
 # Type stubs of the native extension module. The public API lives in the Python modules.
 __version__: str
 def nltk_porter_stem(words: list[str]) -> list[str]: ...
+
+# MATLAB-style API (src/python/matlab.rs). A document is (tokens, sentence_lengths).
+import numpy as np
+import numpy.typing as npt
+
+def matlab_tokenize(texts: list[str], workers: int | None = None) -> list[tuple[list[str], list[int]]]: ...
+def matlab_stem(words: list[str]) -> list[str]: ...
+def matlab_rouge(
+    candidates: list[tuple[list[str], list[int]]],
+    references: list[list[tuple[list[str], list[int]]]],
+    *,
+    rouge_method: str,
+    ngram_length: int,
+    skip_distance: int | None,
+    beta: float,
+    weight: float,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def matlab_bleu(
+    candidates: list[list[str]],
+    references: list[list[list[str]]],
+    *,
+    ngram_weights: list[float],
+    ignore_case: bool,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def matlab_lexrank(documents: list[list[str]], workers: int | None = None) -> npt.NDArray[np.float64]: ...

@@ -270,15 +270,20 @@ class TokenizedDocument:
 
     def add_sentence_details(self) -> TokenizedDocument:
         """Number the sentences: a sentence ends after a run of ``.`` ``!`` ``?`` ``…`` tokens
-        (with any closing brackets and quotes that follow them)."""
+        (with any closing brackets and quotes that follow them; a straight ``"`` closes only
+        when an odd number of them came before)."""
         numbers_: list[int] = []
-        current, ended = 1, False
+        current, ended, open_quotes = 1, False, 0
         for tok, kind in zip(self._tokens, self._types):
-            is_term = kind == "punctuation" and tok in _TERMINATORS
-            if ended and not (is_term or (kind == "punctuation" and tok in _CLOSERS)):
+            punct = kind == "punctuation"
+            is_term = punct and tok in _TERMINATORS
+            # A straight double quote closes only if one is open; otherwise it opens the next sentence.
+            closes = punct and (tok in _CLOSERS if tok != '"' else open_quotes % 2 == 1)
+            if ended and not (is_term or closes):
                 current, ended = current + 1, False
             numbers_.append(current)
             ended = ended or is_term
+            open_quotes += tok == '"'
         return self._make(self._tokens, self._types, tuple(numbers_))
 
     def join_words(self, delimiter: str = " ") -> str:
@@ -419,11 +424,12 @@ def _as_references(obj: Any, arg: str = "references") -> list[TokenizedDocument]
     if _is_str_array(obj):
         # MATLAB: a string array that is not a tokenizedDocument array is one document of words.
         return [TokenizedDocument(list(obj), tokenize_method="none")]
-    if isinstance(obj, (list, tuple)) and all(isinstance(d, TokenizedDocument) for d in obj):
-        return list(obj)
+    if isinstance(obj, (list, tuple)) and all(isinstance(d, TokenizedDocument) or _is_str_array(d) for d in obj):
+        # Several references: documents, or word lists (one document each).
+        return [d if isinstance(d, TokenizedDocument) else TokenizedDocument(list(d), tokenize_method="none") for d in obj]
     raise TypeError(
-        f"{arg} must be a TokenizedDocument array, a list of TokenizedDocuments, a string or a "
-        f"list of words, not {_type_name(obj)}"
+        f"{arg} must be a TokenizedDocument array, a list of TokenizedDocuments or word lists, "
+        f"a string or a list of words, not {_type_name(obj)}"
     )
 
 
