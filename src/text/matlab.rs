@@ -145,8 +145,7 @@ fn web_address(s: &str) -> Option<usize> {
     })?;
     // The address runs to the end of the chunk; trailing punctuation belongs to the sentence.
     let mut end = s.len();
-    loop {
-        let Some(c) = s[..end].chars().next_back() else { break };
+    while let Some(c) = s[..end].chars().next_back() {
         let strip = match c {
             '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '"' => true,
             ')' => s[..end].matches('(').count() < s[..end].matches(')').count(),
