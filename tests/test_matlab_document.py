@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
-
 from rougebleu import TokenizedDocument, TokenizedDocumentArray, tokenizedDocument
 from rougebleu.matlab import STOP_WORDS
 

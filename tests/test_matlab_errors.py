@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from rougebleu import (
     bleu_evaluation_score,
     bleu_evaluation_score_batch,

@@ -15,7 +15,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from conftest import read_jsonl
 from rougebleu import bleu_evaluation_score_batch, rouge_evaluation_score, rouge_evaluation_score_batch
 from rougebleu.matlab import TokenizedDocument, tokenizedDocument
@@ -73,7 +72,7 @@ def test_rouge_n_and_l_match_rouge_score(summ: list[dict]) -> None:
 
 def test_bleu_matches_unsmoothed_nltk(corpus: Path) -> None:
     folder = corpus / "mt" / "wmt21_en-de"
-    read = lambda name: (folder / name).read_text(encoding="utf-8").splitlines()[:N_ITEMS]  # noqa: E731
+    read = lambda name: (folder / name).read_text(encoding="utf-8").splitlines()[:N_ITEMS]
     hyps = read("newstest2021.en-de.hyp.Facebook-AI.de")
     ref_sets = list(zip(*(read(f"newstest2021.en-de.ref.{r}.de") for r in "ACD")))
     cands = [tokenizedDocument(h) for h in hyps]

@@ -8,7 +8,6 @@ import math
 
 import numpy as np
 import pytest
-
 from rougebleu import (
     bleu_evaluation_score,
     bleu_evaluation_score_batch,
@@ -126,7 +125,7 @@ def test_bleu_rules() -> None:
     assert math.isnan(bleu_evaluation_score(tokenizedDocument(""), tokenizedDocument(["", ""])))
     assert bleu_evaluation_score("", "a b c d") == 0.0
     # Brevity penalty from the closest reference length (2 words vs 4): exp(1 - 4/2).
-    assert close(bleu_evaluation_score("a b", ["a b c d".split()], ngram_weights=[1]), math.exp(-1))
+    assert close(bleu_evaluation_score("a b", [["a", "b", "c", "d"]], ngram_weights=[1]), math.exp(-1))
     assert close(
         bleu_evaluation_score("a b", tokenizedDocument(["a b c d", "x y z w v u t s"]), ngram_weights=1), math.exp(-1)
     )
@@ -139,7 +138,7 @@ def test_bleu_rules() -> None:
 
 def test_batches_match_single_calls_for_any_worker_count() -> None:
     rng = np.random.default_rng(7)
-    words = "a b c d e f g .".split()
+    words = ["a", "b", "c", "d", "e", "f", "g", "."]
     texts = [" ".join(rng.choice(words, size=rng.integers(0, 15))) for _ in range(60)]
     cands = [sentences(t) for t in texts[:30]]
     refs = [[sentences(texts[30 + i]), tokenizedDocument(texts[(i * 7) % 60])] for i in range(30)]

@@ -7,7 +7,6 @@ import math
 from fractions import Fraction
 
 import pytest
-
 import rougebleu
 from rougebleu.matlab import (
     TokenizedDocumentArray,

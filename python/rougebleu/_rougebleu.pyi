@@ -3,14 +3,16 @@ __version__: str
 def nltk_porter_stem(words: list[str]) -> list[str]: ...
 
 # MATLAB-style API (src/python/matlab.rs). A document is (tokens, sentence_lengths).
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
-def matlab_tokenize(texts: list[str], workers: int | None = None) -> list[tuple[list[str], list[int]]]: ...
-def matlab_stem(words: list[str]) -> list[str]: ...
+def matlab_tokenize(texts: Sequence[str], workers: int | None = None) -> list[tuple[list[str], list[int]]]: ...
+def matlab_stem(words: Sequence[str]) -> list[str]: ...
 def matlab_rouge(
-    candidates: list[tuple[list[str], list[int]]],
-    references: list[list[tuple[list[str], list[int]]]],
+    candidates: Sequence[tuple[Sequence[str], Sequence[int]]],
+    references: Sequence[Sequence[tuple[Sequence[str], Sequence[int]]]],
     *,
     rouge_method: str,
     ngram_length: int,
@@ -20,11 +22,11 @@ def matlab_rouge(
     workers: int | None = None,
 ) -> npt.NDArray[np.float64]: ...
 def matlab_bleu(
-    candidates: list[list[str]],
-    references: list[list[list[str]]],
+    candidates: Sequence[Sequence[str]],
+    references: Sequence[Sequence[Sequence[str]]],
     *,
-    ngram_weights: list[float],
+    ngram_weights: Sequence[float],
     ignore_case: bool,
     workers: int | None = None,
 ) -> npt.NDArray[np.float64]: ...
-def matlab_lexrank(documents: list[list[str]], workers: int | None = None) -> npt.NDArray[np.float64]: ...
+def matlab_lexrank(documents: Sequence[Sequence[str]], workers: int | None = None) -> npt.NDArray[np.float64]: ...

@@ -8,12 +8,13 @@ functions return new arrays. Tokenization and all scoring run in the Rust core; 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import numbers
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Union, overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -21,20 +22,20 @@ from rougebleu import _rougebleu
 from rougebleu._matlab_stopwords import STOP_WORDS
 
 __all__ = [
+    "STOP_WORDS",
     "TokenizedDocument",
     "TokenizedDocumentArray",
-    "tokenizedDocument",
-    "rouge_evaluation_score",
-    "rougeEvaluationScore",
-    "rouge_evaluation_score_batch",
-    "bleu_evaluation_score",
     "bleuEvaluationScore",
+    "bleu_evaluation_score",
     "bleu_evaluation_score_batch",
-    "extract_summary",
     "extractSummary",
-    "lexrank_scores",
+    "extract_summary",
     "lexrankScores",
-    "STOP_WORDS",
+    "lexrank_scores",
+    "rougeEvaluationScore",
+    "rouge_evaluation_score",
+    "rouge_evaluation_score_batch",
+    "tokenizedDocument",
 ]
 
 #: Token types in the order of the Rust enum ``text::matlab::TokenType``.
@@ -80,8 +81,15 @@ def _classify_words(words: Sequence[str]) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _is_punctuation_or_symbol(c: str) -> bool:
+    return unicodedata.category(c)[0] in "PS"
+
+
 def _strip_punctuation(token: str) -> str:
-    return "".join(c for c in token if unicodedata.category(c)[0] not in "PS")
+    if token.isalnum():  # the common case: nothing to erase
+        return token
+    return "".join(c for c in token if not _is_punctuation_or_symbol(c))
 
 
 class TokenizedDocument:
@@ -95,7 +103,7 @@ class TokenizedDocument:
     with one document per item, as MATLAB reads a string array.
     """
 
-    __slots__ = ("_tokens", "_types", "_sentences")
+    __slots__ = ("_sentences", "_tokens", "_types")
     _tokens: tuple[str, ...]
     _types: tuple[str, ...]
     _sentences: tuple[int, ...] | None
@@ -140,7 +148,7 @@ class TokenizedDocument:
 
     def _keep(self, keep: Iterable[bool]) -> TokenizedDocument:
         mask = list(keep)
-        pick = lambda seq: tuple(x for x, k in zip(seq, mask) if k)  # noqa: E731
+        pick = lambda seq: tuple(x for x, k in zip(seq, mask) if k)
         return self._make(pick(self._tokens), pick(self._types), None if self._sentences is None else pick(self._sentences))
 
     # ----- contents -------------------------------------------------------------------------
@@ -238,7 +246,7 @@ class TokenizedDocument:
         if isinstance(words, str):
             words = [words]
         try:
-            items = list(words)
+            items: list[Any] = list(words)
         except TypeError:
             raise TypeError(f"words must be a string, strings or integer positions, not {_type_name(words)}") from None
         if items and all(isinstance(w, numbers.Integral) and not isinstance(w, bool) for w in items):
@@ -394,7 +402,7 @@ class TokenizedDocumentArray(Sequence[TokenizedDocument]):
     joinWords = join_words
 
 
-DocumentLike = Union[TokenizedDocument, TokenizedDocumentArray, str, Sequence[str]]
+DocumentLike = TokenizedDocument | TokenizedDocumentArray | str | Sequence[str]
 
 
 # ----- inputs as MATLAB reads them ------------------------------------------------------------
@@ -433,8 +441,9 @@ def _as_references(obj: Any, arg: str = "references") -> list[TokenizedDocument]
     )
 
 
-def _native(doc: TokenizedDocument) -> tuple[list[str], list[int]]:
-    return doc.tokens, doc.sentence_lengths()
+def _native(doc: TokenizedDocument) -> tuple[Sequence[str], list[int]]:
+    # The token tuple itself: the core borrows the strings, nothing is copied.
+    return doc._tokens, doc.sentence_lengths()
 
 
 def _count(value: Any, arg: str, *, allow_inf: bool = False) -> int | None:
@@ -444,10 +453,10 @@ def _count(value: Any, arg: str, *, allow_inf: bool = False) -> int | None:
     if allow_inf and value == math.inf:
         return None
     if isinstance(value, numbers.Integral):
-        return int(value)
+        return int(value)  # type: ignore[call-overload]
     if not math.isfinite(value) or not float(value).is_integer():
         raise ValueError(f"{arg} must be a positive integer, got {value!r}")
-    return int(value)
+    return int(float(value))
 
 
 def _real(value: Any, arg: str) -> float:
@@ -459,13 +468,13 @@ def _real(value: Any, arg: str) -> float:
 def _rouge_options(rouge_method: Any, ngram_length: Any, skip_distance: Any, beta: Any, weight: Any) -> dict[str, Any]:
     if not isinstance(rouge_method, str):
         raise TypeError(f"rouge_method must be a string, not {_type_name(rouge_method)}")
-    return dict(
-        rouge_method=rouge_method,
-        ngram_length=_count(ngram_length, "ngram_length"),
-        skip_distance=None if skip_distance is None else _count(skip_distance, "skip_distance", allow_inf=True),
-        beta=_real(beta, "beta"),
-        weight=_real(weight, "weight"),
-    )
+    return {
+        "rouge_method": rouge_method,
+        "ngram_length": _count(ngram_length, "ngram_length"),
+        "skip_distance": None if skip_distance is None else _count(skip_distance, "skip_distance", allow_inf=True),
+        "beta": _real(beta, "beta"),
+        "weight": _real(weight, "weight"),
+    }
 
 
 def _weights(ngram_weights: Any) -> list[float]:
@@ -490,7 +499,7 @@ def rouge_evaluation_score(
     *,
     rouge_method: str = "n-grams",
     ngram_length: int = 1,
-    skip_distance: int | float | None = 4,
+    skip_distance: float | None = 4,
     beta: float = 1.0,
     weight: float = 1.2,
 ) -> float:
@@ -518,7 +527,7 @@ def rouge_evaluation_score_batch(
     *,
     rouge_method: str = "n-grams",
     ngram_length: int = 1,
-    skip_distance: int | float | None = 4,
+    skip_distance: float | None = 4,
     beta: float = 1.0,
     weight: float = 1.2,
     workers: int | None = None,
@@ -561,7 +570,7 @@ def bleu_evaluation_score(
     if not isinstance(ignore_case, (bool, np.bool_)):
         raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
     out = _rougebleu.matlab_bleu(
-        [c.tokens], [[r.tokens for r in refs]], ngram_weights=_weights(ngram_weights), ignore_case=bool(ignore_case), workers=1
+        [c._tokens], [[r._tokens for r in refs]], ngram_weights=_weights(ngram_weights), ignore_case=bool(ignore_case), workers=1
     )
     return float(out[0])
 
@@ -580,8 +589,8 @@ def bleu_evaluation_score_batch(
     if not isinstance(ignore_case, (bool, np.bool_)):
         raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
     return _rougebleu.matlab_bleu(
-        [c.tokens for c in cands],
-        [[r.tokens for r in rs] for rs in ref_sets],
+        [c._tokens for c in cands],
+        [[r._tokens for r in rs] for rs in ref_sets],
         ngram_weights=_weights(ngram_weights),
         ignore_case=bool(ignore_case),
         workers=workers,
@@ -607,7 +616,7 @@ def lexrank_scores(documents: Any, *, workers: int | None = None) -> np.ndarray:
     """LexRank importance of each document (MATLAB ``lexrankScores``): cosine similarity of
     bag-of-words counts, PageRank with damping 0.85; the scores sum to one."""
     docs = _as_documents(documents)
-    return _rougebleu.matlab_lexrank([d.tokens for d in docs], workers=workers)
+    return _rougebleu.matlab_lexrank([d._tokens for d in docs], workers=workers)
 
 
 def extract_summary(

@@ -7,20 +7,60 @@ pub mod bleu;
 pub mod lexrank;
 pub mod rouge;
 
+use std::borrow::Cow;
+
+use rustc_hash::FxHashMap;
+
 use crate::error::{Error, Result};
-use crate::text::intern::Interner;
 
 /// A document as strings: tokens and sentence lengths (empty = one sentence).
 #[derive(Debug, Clone, Default)]
-pub struct DocText {
-    pub tokens: Vec<String>,
+pub struct DocText<'a> {
+    pub tokens: Vec<&'a str>,
     pub sentence_lengths: Vec<usize>,
 }
 
-impl DocText {
+impl<'a> DocText<'a> {
     /// One sentence of these tokens.
-    pub fn words<S: AsRef<str>>(tokens: &[S]) -> DocText {
-        DocText { tokens: tokens.iter().map(|t| t.as_ref().to_string()).collect(), sentence_lengths: Vec::new() }
+    pub fn words(tokens: &[&'a str]) -> DocText<'a> {
+        DocText { tokens: tokens.to_vec(), sentence_lengths: Vec::new() }
+    }
+}
+
+/// Token ids for the documents of one comparison, borrowing the token strings (allocating only
+/// for tokens that lowercasing changes).
+#[derive(Default)]
+pub struct Vocab<'a> {
+    ids: FxHashMap<Cow<'a, str>, u32>,
+}
+
+impl<'a> Vocab<'a> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The id of `token` (of its lowercase form when `lowercase`, as `IgnoreCase` compares).
+    pub fn id(&mut self, token: &'a str, lowercase: bool) -> u32 {
+        let key: Cow<'a, str> = if lowercase {
+            let lower = token.to_lowercase();
+            if lower == token {
+                Cow::Borrowed(token)
+            } else {
+                Cow::Owned(lower)
+            }
+        } else {
+            Cow::Borrowed(token)
+        };
+        if let Some(&id) = self.ids.get(key.as_ref()) {
+            return id;
+        }
+        let id = self.ids.len() as u32;
+        self.ids.insert(key, id);
+        id
+    }
+
+    pub fn ids(&mut self, tokens: &[&'a str], lowercase: bool) -> Vec<u32> {
+        tokens.iter().map(|t| self.id(t, lowercase)).collect()
     }
 }
 
@@ -83,13 +123,8 @@ impl Document {
 }
 
 /// Interns `doc` (lowercased first when `lowercase`, as `IgnoreCase` compares).
-pub fn intern(interner: &mut Interner, doc: &DocText, lowercase: bool, arg: &'static str) -> Result<Document> {
-    let ids = doc
-        .tokens
-        .iter()
-        .map(|t| if lowercase { interner.intern(&t.to_lowercase()) } else { interner.intern(t) })
-        .collect();
-    Document::new(ids, &doc.sentence_lengths, arg)
+pub fn intern<'a>(vocab: &mut Vocab<'a>, doc: &DocText<'a>, lowercase: bool, arg: &'static str) -> Result<Document> {
+    Document::new(vocab.ids(&doc.tokens, lowercase), &doc.sentence_lengths, arg)
 }
 
 #[cfg(test)]
@@ -103,5 +138,15 @@ mod tests {
         assert_eq!(s, [&[1, 2][..], &[3, 4, 5][..]]);
         assert_eq!(Document::single(vec![]).sentences().count(), 0);
         assert!(Document::new(vec![1, 2], &[3], "d").is_err());
+    }
+
+    #[test]
+    fn vocab_borrows_and_folds_case() {
+        let mut v = Vocab::new();
+        let doc = DocText { tokens: vec!["The", "the", "THE", "cat"], sentence_lengths: vec![] };
+        assert_eq!(intern(&mut v, &doc, false, "d").unwrap().tokens, [0, 1, 2, 3]);
+        let mut v = Vocab::new();
+        assert_eq!(intern(&mut v, &doc, true, "d").unwrap().tokens, [0, 0, 0, 1]);
+        assert_eq!(DocText::words(&["a", "b"]).tokens.len(), 2);
     }
 }

@@ -1,21 +1,27 @@
 //! Python bindings for the MATLAB-style API: tokenization, stemming, ROUGE, BLEU and LexRank.
-//! Documents arrive as `(tokens, sentence_lengths)`; batches run detached on the rayon pool
-//! and come back as NumPy arrays.
+//! Documents arrive as `(tokens, sentence_lengths)`; token strings are borrowed from the Python
+//! objects (kept alive by the extracted `Bound`s) while batches run detached on the rayon pool;
+//! results come back as NumPy arrays.
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::batch::{map_range, resolve_workers};
 use crate::error::Error;
 use crate::kernels::skip_bigram::SkipDistance;
 use crate::matlab::rouge::{RougeMethod, RougeOptions};
-use crate::matlab::{bleu, intern, lexrank, rouge, DocText};
-use crate::text::intern::Interner;
+use crate::matlab::{bleu, intern, lexrank, rouge, DocText, Vocab};
 use crate::text::matlab::tokenize;
 
-type PyDoc = (Vec<String>, Vec<usize>);
+type PyWords<'py> = Vec<Bound<'py, PyString>>;
+type PyDoc<'py> = (PyWords<'py>, Vec<usize>);
 
-fn doc_text((tokens, sentence_lengths): PyDoc) -> DocText {
-    DocText { tokens, sentence_lengths }
+fn words<'a>(tokens: &'a [Bound<'_, PyString>]) -> PyResult<Vec<&'a str>> {
+    tokens.iter().map(|t| t.to_str()).collect()
+}
+
+fn doc_text<'a>((tokens, lengths): &'a PyDoc<'_>) -> PyResult<DocText<'a>> {
+    Ok(DocText { tokens: words(tokens)?, sentence_lengths: lengths.clone() })
 }
 
 fn positive(value: i64, arg: &'static str) -> PyResult<usize> {
@@ -47,8 +53,8 @@ fn matlab_stem(py: Python<'_>, words: Vec<String>) -> Vec<String> {
 #[allow(clippy::too_many_arguments)]
 fn matlab_rouge<'py>(
     py: Python<'py>,
-    candidates: Vec<PyDoc>,
-    references: Vec<Vec<PyDoc>>,
+    candidates: Vec<PyDoc<'py>>,
+    references: Vec<Vec<PyDoc<'py>>>,
     rouge_method: &str,
     ngram_length: i64,
     skip_distance: Option<i64>,
@@ -75,16 +81,18 @@ fn matlab_rouge<'py>(
         )
         .into());
     }
-    let candidates: Vec<DocText> = candidates.into_iter().map(doc_text).collect();
-    let references: Vec<Vec<DocText>> =
-        references.into_iter().map(|set| set.into_iter().map(doc_text).collect()).collect();
+    let candidates: Vec<DocText> = candidates.iter().map(doc_text).collect::<PyResult<_>>()?;
+    let references: Vec<Vec<DocText>> = references
+        .iter()
+        .map(|set| set.iter().map(doc_text).collect::<PyResult<Vec<_>>>())
+        .collect::<PyResult<_>>()?;
     let scores = py.detach(|| {
         map_range(candidates.len(), workers, |i| {
-            let mut interner = Interner::new();
-            let c = intern(&mut interner, &candidates[i], false, "candidate")?;
+            let mut vocab = Vocab::new();
+            let c = intern(&mut vocab, &candidates[i], false, "candidate")?;
             let refs = references[i]
                 .iter()
-                .map(|r| intern(&mut interner, r, false, "references"))
+                .map(|r| intern(&mut vocab, r, false, "references"))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok::<f64, Error>(rouge::score(&c, &refs, &options))
         })
@@ -99,8 +107,8 @@ fn matlab_rouge<'py>(
 #[pyo3(signature = (candidates, references, *, ngram_weights, ignore_case, workers=None))]
 fn matlab_bleu<'py>(
     py: Python<'py>,
-    candidates: Vec<Vec<String>>,
-    references: Vec<Vec<Vec<String>>>,
+    candidates: Vec<PyWords<'py>>,
+    references: Vec<Vec<PyWords<'py>>>,
     ngram_weights: Vec<f64>,
     ignore_case: bool,
     workers: Option<i64>,
@@ -114,17 +122,16 @@ fn matlab_bleu<'py>(
         )
         .into());
     }
+    let candidates: Vec<Vec<&str>> = candidates.iter().map(|c| words(c)).collect::<PyResult<_>>()?;
+    let references: Vec<Vec<Vec<&str>>> = references
+        .iter()
+        .map(|set| set.iter().map(|r| words(r)).collect::<PyResult<Vec<_>>>())
+        .collect::<PyResult<_>>()?;
     let scores = py.detach(|| {
         map_range(candidates.len(), workers, |i| {
-            let mut interner = Interner::new();
-            let mut ids = |tokens: &[String]| -> Vec<u32> {
-                tokens
-                    .iter()
-                    .map(|t| if ignore_case { interner.intern(&t.to_lowercase()) } else { interner.intern(t) })
-                    .collect()
-            };
-            let c = ids(&candidates[i]);
-            let refs: Vec<Vec<u32>> = references[i].iter().map(|r| ids(r)).collect();
+            let mut vocab = Vocab::new();
+            let c = vocab.ids(&candidates[i], ignore_case);
+            let refs: Vec<Vec<u32>> = references[i].iter().map(|r| vocab.ids(r, ignore_case)).collect();
             let refs: Vec<&[u32]> = refs.iter().map(|r| r.as_slice()).collect();
             bleu::score(&c, &refs, &weights)
         })
@@ -137,14 +144,14 @@ fn matlab_bleu<'py>(
 #[pyo3(signature = (documents, workers=None))]
 fn matlab_lexrank<'py>(
     py: Python<'py>,
-    documents: Vec<Vec<String>>,
+    documents: Vec<PyWords<'py>>,
     workers: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let workers = resolve_workers(workers)?;
+    let documents: Vec<Vec<&str>> = documents.iter().map(|d| words(d)).collect::<PyResult<_>>()?;
     let scores = py.detach(|| {
-        let mut interner = Interner::new();
-        let ids: Vec<Vec<u32>> =
-            documents.iter().map(|d| d.iter().map(|t| interner.intern(t)).collect()).collect();
+        let mut vocab = Vocab::new();
+        let ids: Vec<Vec<u32>> = documents.iter().map(|d| vocab.ids(d, false)).collect();
         lexrank::scores(&ids, workers)
     });
     Ok(scores.into_pyarray(py))
