@@ -66,6 +66,12 @@ def test_weighted_lcs_by_hand() -> None:
         "a c b d", "a b c d e", rouge_method=W
     )
     assert rouge_evaluation_score(cand, [ref, cand], rouge_method="weighted-longest-common-subsequences") == 1.0
+    # ROUGE-W follows the page's document-level formula: sentence details do not change it.
+    with_s, without = sentences("a b. c d."), tokenizedDocument("a b c d")
+    assert rouge_evaluation_score(with_s, ref, rouge_method=W) == rouge_evaluation_score(without, ref, rouge_method=W)
+    # With two references the better one counts.
+    two = rouge_evaluation_score(cand, [tokenizedDocument("x y z"), ref], rouge_method=W, weight=2.0)
+    assert two == rouge_evaluation_score(cand, ref, rouge_method=W, weight=2.0) > 0
 
 
 def test_skip_bigrams_with_sentences_and_references() -> None:
@@ -150,6 +156,16 @@ def test_batches_match_single_calls_for_any_worker_count() -> None:
     single = np.array([bleu_evaluation_score(c, r, ngram_weights=[1, 1]) for c, r in zip(cands, refs)])
     for workers in (None, 1, 2):
         np.testing.assert_array_equal(bleu_evaluation_score_batch(cands, refs, ngram_weights=[1, 1], workers=workers), single)
+
+
+def test_documents_pickle() -> None:
+    import pickle
+
+    doc = tokenizedDocument("a b. c").add_sentence_details()
+    arr = tokenizedDocument(["x y", "z"])
+    assert pickle.loads(pickle.dumps(doc)) == doc
+    assert pickle.loads(pickle.dumps(doc)).sentences == [["a", "b", "."], ["c"]]
+    assert pickle.loads(pickle.dumps(arr)) == arr
 
 
 def test_extract_summary_options() -> None:
