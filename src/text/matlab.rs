@@ -332,6 +332,32 @@ mod tests {
     }
 
     #[test]
+    fn no_character_is_lost_on_random_text() {
+        // Tricky pieces: prefixes of complex tokens, marks, joiners, emoji, multi-byte letters.
+        let alphabet = [
+            "a", "Z", "é", "ß", "3", ".", ",", ":", ";", "'", "’", "-", "_", "@", "#", "(", ")", "<", "3", "^",
+            "http://", "www.", "x@y.co", " ", "\n", "\u{301}", "\u{200D}", "\u{FE0F}", "😀", "👍", "\u{1F3FD}",
+            "🇫", "中", "\u{20E3}", "©", "\t",
+        ];
+        let mut x: u64 = 0x9E3779B97F4A7C15;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for _ in 0..(x % 24) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.push_str(alphabet[(x % alphabet.len() as u64) as usize]);
+            }
+            let joined: String = tokenize(&text).into_iter().map(|(t, _)| t).collect();
+            let expected: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(joined, expected, "{text:?}");
+        }
+    }
+
+    #[test]
     fn seed_documents() {
         assert_eq!(toks("The fast brown fox jumped over the lazy dog.").len(), 10);
         assert_eq!(toks("the fast brown fox jumped over the lazy dog").len(), 9);
