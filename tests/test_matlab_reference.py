@@ -9,7 +9,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from rougebleu import rouge_evaluation_score, tokenizedDocument
 
 
@@ -53,7 +52,7 @@ def ref_s(cand: list[list[str]], ref: list[list[str]], d: int | None, unigrams: 
 
 def wlcs(x: list[str], y: list[str], w: float) -> float:
     """Lin 2004 Figure 2 with f(k) = k^w."""
-    f = lambda k: k**w  # noqa: E731
+    f = lambda k: k**w
     c = [[0.0] * (len(y) + 1) for _ in range(len(x) + 1)]
     run = [[0] * (len(y) + 1) for _ in range(len(x) + 1)]
     for i in range(1, len(x) + 1):
