@@ -14,7 +14,7 @@ import math
 import numbers
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 import numpy as np
 
@@ -402,6 +402,14 @@ class TokenizedDocumentArray(Sequence[TokenizedDocument]):
     joinWords = join_words
 
 
+RougeMethod = Literal[
+    "n-grams",
+    "longest-common-subsequences",
+    "weighted-subsequences",
+    "weighted-longest-common-subsequences",
+    "skip-bigrams",
+    "skip-bigrams-and-unigrams",
+]
 DocumentLike = TokenizedDocument | TokenizedDocumentArray | str | Sequence[str]
 
 
@@ -497,7 +505,7 @@ def rouge_evaluation_score(
     candidate: DocumentLike,
     references: DocumentLike | Sequence[TokenizedDocument],
     *,
-    rouge_method: str = "n-grams",
+    rouge_method: RougeMethod = "n-grams",
     ngram_length: int = 1,
     skip_distance: float | None = 4,
     beta: float = 1.0,
@@ -525,7 +533,7 @@ def rouge_evaluation_score_batch(
     candidates: Sequence[DocumentLike],
     references: Sequence[DocumentLike | Sequence[TokenizedDocument]],
     *,
-    rouge_method: str = "n-grams",
+    rouge_method: RougeMethod = "n-grams",
     ngram_length: int = 1,
     skip_distance: float | None = 4,
     beta: float = 1.0,
