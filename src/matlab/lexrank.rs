@@ -52,7 +52,13 @@ pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Vec<f64> {
     // Row i of the transition matrix.
     let rows: Vec<Vec<f64>> = map_range(n, workers, |i| {
         let mut row: Vec<f64> = (0..n)
-            .map(|j| if norms[i] > 0.0 && norms[j] > 0.0 { dot(&bags[i], &bags[j]) / (norms[i] * norms[j]) } else { 0.0 })
+            .map(|j| {
+                if norms[i] > 0.0 && norms[j] > 0.0 {
+                    dot(&bags[i], &bags[j]) / (norms[i] * norms[j])
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let sum: f64 = row.iter().sum();
         if sum > 0.0 {
@@ -65,7 +71,8 @@ pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Vec<f64> {
     let mut p = vec![1.0 / n as f64; n];
     let mut next = vec![0.0; n];
     for _ in 0..10_000 {
-        next.iter_mut().for_each(|x| *x = (1.0 - DAMPING) / n as f64);
+        next.iter_mut()
+            .for_each(|x| *x = (1.0 - DAMPING) / n as f64);
         for (i, row) in rows.iter().enumerate() {
             let pi = DAMPING * p[i];
             for (x, &m) in next.iter_mut().zip(row) {

@@ -47,10 +47,17 @@ impl RougeMethod {
         Ok(match name.to_ascii_lowercase().as_str() {
             "n-grams" => RougeMethod::Ngrams,
             "longest-common-subsequences" => RougeMethod::LongestCommonSubsequences,
-            "weighted-subsequences" | "weighted-longest-common-subsequences" => RougeMethod::WeightedSubsequences,
+            "weighted-subsequences" | "weighted-longest-common-subsequences" => {
+                RougeMethod::WeightedSubsequences
+            }
             "skip-bigrams" => RougeMethod::SkipBigrams,
             "skip-bigrams-and-unigrams" => RougeMethod::SkipBigramsAndUnigrams,
-            _ => return Err(Error::value("rouge_method", format!("unknown method {name:?}; expected one of {METHOD_NAMES}"))),
+            _ => {
+                return Err(Error::value(
+                    "rouge_method",
+                    format!("unknown method {name:?}; expected one of {METHOD_NAMES}"),
+                ))
+            }
         })
     }
 }
@@ -86,10 +93,16 @@ impl RougeOptions {
             return Err(Error::value("skip_distance", "must be a positive integer"));
         }
         if !(self.beta.is_finite() && self.beta >= 0.0) {
-            return Err(Error::value("beta", format!("must be a finite nonnegative number, got {}", self.beta)));
+            return Err(Error::value(
+                "beta",
+                format!("must be a finite nonnegative number, got {}", self.beta),
+            ));
         }
         if !(self.weight.is_finite() && self.weight >= 1.0) {
-            return Err(Error::value("weight", format!("must be a finite number >= 1, got {}", self.weight)));
+            return Err(Error::value(
+                "weight",
+                format!("must be a finite number >= 1, got {}", self.weight),
+            ));
         }
         Ok(())
     }
@@ -183,7 +196,11 @@ impl<'a> Scorer<'a> {
                 let r: Vec<&[u32]> = reference.sentences().collect();
                 let c: Vec<&[u32]> = self.candidate.sentences().collect();
                 let hits = union_lcs_hits(&r, &c) as f64;
-                f_beta(hits / self.candidate.len() as f64, hits / reference.len() as f64, o.beta)
+                f_beta(
+                    hits / self.candidate.len() as f64,
+                    hits / reference.len() as f64,
+                    o.beta,
+                )
             }
             RougeMethod::WeightedSubsequences => {
                 if reference.is_empty() {
@@ -192,7 +209,8 @@ impl<'a> Scorer<'a> {
                 if self.candidate.is_empty() {
                     return 0.0;
                 }
-                let (r, p) = wlcs_recall_precision(&reference.tokens, &self.candidate.tokens, o.weight);
+                let (r, p) =
+                    wlcs_recall_precision(&reference.tokens, &self.candidate.tokens, o.weight);
                 f_beta(p, r, o.beta)
             }
             RougeMethod::SkipBigrams | RougeMethod::SkipBigramsAndUnigrams => {
@@ -215,7 +233,11 @@ impl<'a> Scorer<'a> {
                 if self.cand_units == 0 {
                     return 0.0;
                 }
-                f_beta(hits as f64 / self.cand_units as f64, hits as f64 / units as f64, o.beta)
+                f_beta(
+                    hits as f64 / self.cand_units as f64,
+                    hits as f64 / units as f64,
+                    o.beta,
+                )
             }
         }
     }
@@ -253,7 +275,10 @@ mod tests {
     }
 
     fn opts(method: RougeMethod) -> RougeOptions {
-        RougeOptions { method, ..RougeOptions::default() }
+        RougeOptions {
+            method,
+            ..RougeOptions::default()
+        }
     }
 
     // the fast brown fox jumped over the lazy dog / the quick brown {animal, fox} jumped ...
@@ -263,20 +288,34 @@ mod tests {
 
     #[test]
     fn seed_example_is_eight_ninths() {
-        let s = score(&doc(&CAND), &[doc(&REF_ANIMAL), doc(&REF_FOX)], &RougeOptions::default());
+        let s = score(
+            &doc(&CAND),
+            &[doc(&REF_ANIMAL), doc(&REF_FOX)],
+            &RougeOptions::default(),
+        );
         assert_eq!(s, 8.0 / 9.0);
     }
 
     #[test]
     fn tips_nan_and_zero_rules() {
-        let o = RougeOptions { ngram_length: 3, ..RougeOptions::default() };
+        let o = RougeOptions {
+            ngram_length: 3,
+            ..RougeOptions::default()
+        };
         assert!(score(&doc(&[1, 2, 3]), &[doc(&[1, 2])], &o).is_nan());
         assert_eq!(score(&doc(&[1, 2]), &[doc(&[1, 2, 3])], &o), 0.0);
         assert!(score(&doc(&[]), &[doc(&[])], &RougeOptions::default()).is_nan());
         assert!(score(&doc(&[1]), &[], &RougeOptions::default()).is_nan());
         // NaN references are left out of the maximum.
-        assert_eq!(score(&doc(&[1, 2, 3]), &[doc(&[1]), doc(&[1, 2, 3])], &o), 1.0);
-        for m in [RougeMethod::LongestCommonSubsequences, RougeMethod::WeightedSubsequences, RougeMethod::SkipBigrams] {
+        assert_eq!(
+            score(&doc(&[1, 2, 3]), &[doc(&[1]), doc(&[1, 2, 3])], &o),
+            1.0
+        );
+        for m in [
+            RougeMethod::LongestCommonSubsequences,
+            RougeMethod::WeightedSubsequences,
+            RougeMethod::SkipBigrams,
+        ] {
             assert!(score(&doc(&[]), &[doc(&[])], &opts(m)).is_nan());
             assert_eq!(score(&doc(&[]), &[doc(&[1, 2])], &opts(m)), 0.0);
             assert_eq!(score(&doc(&[3, 4]), &[doc(&[1, 2])], &opts(m)), 0.0);
@@ -288,7 +327,10 @@ mod tests {
     fn ngram_hits_are_counted_per_reference_sentence() {
         // Reference "a b . a b" in two sentences, candidate "a b": each sentence clips on its own.
         let r = Document::new(vec![1, 2, 1, 2], &[2, 2], "r").unwrap();
-        let o = RougeOptions { ngram_length: 2, ..RougeOptions::default() };
+        let o = RougeOptions {
+            ngram_length: 2,
+            ..RougeOptions::default()
+        };
         assert_eq!(score(&doc(&[1, 2]), &[r], &o), 1.0);
         // Candidate bigrams do not cross its sentence boundary.
         let c = Document::new(vec![1, 2, 3], &[1, 2], "c").unwrap();
@@ -298,23 +340,64 @@ mod tests {
     #[test]
     fn skip_bigrams_by_hand() {
         // r = a b c d, c = a c b d; unlimited: r has 6 pairs, c has 6; shared: ab ac ad bd cd = 5.
-        let o = RougeOptions { skip_distance: SkipDistance::Unlimited, ..opts(RougeMethod::SkipBigrams) };
-        assert!(close(score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o), 5.0 / 6.0));
+        let o = RougeOptions {
+            skip_distance: SkipDistance::Unlimited,
+            ..opts(RougeMethod::SkipBigrams)
+        };
+        assert!(close(
+            score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o),
+            5.0 / 6.0
+        ));
         // Distance 1: r pairs ab ac bc bd cd (5), c pairs ac ab cb cd bd (5); shared ab ac bd cd = 4.
-        let o1 = RougeOptions { skip_distance: SkipDistance::Max(1), ..o };
-        assert!(close(score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o1), 4.0 / 5.0));
+        let o1 = RougeOptions {
+            skip_distance: SkipDistance::Max(1),
+            ..o
+        };
+        assert!(close(
+            score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o1),
+            4.0 / 5.0
+        ));
         // SU adds 4 unigram hits over 4 + 4 unigrams: (5 + 4) / (6 + 4).
-        let su = RougeOptions { method: RougeMethod::SkipBigramsAndUnigrams, ..o };
-        assert!(close(score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &su), 9.0 / 10.0));
+        let su = RougeOptions {
+            method: RougeMethod::SkipBigramsAndUnigrams,
+            ..o
+        };
+        assert!(close(
+            score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &su),
+            9.0 / 10.0
+        ));
     }
 
     #[test]
     fn options_are_validated() {
         assert!(RougeMethod::parse("bogus").is_err());
-        assert_eq!(RougeMethod::parse("Weighted-Longest-Common-Subsequences").unwrap(), RougeMethod::WeightedSubsequences);
-        assert!(RougeOptions { ngram_length: 0, ..RougeOptions::default() }.validate().is_err());
-        assert!(RougeOptions { beta: f64::NAN, ..RougeOptions::default() }.validate().is_err());
-        assert!(RougeOptions { weight: 0.5, ..RougeOptions::default() }.validate().is_err());
-        assert!(RougeOptions { skip_distance: SkipDistance::Max(0), ..RougeOptions::default() }.validate().is_err());
+        assert_eq!(
+            RougeMethod::parse("Weighted-Longest-Common-Subsequences").unwrap(),
+            RougeMethod::WeightedSubsequences
+        );
+        assert!(RougeOptions {
+            ngram_length: 0,
+            ..RougeOptions::default()
+        }
+        .validate()
+        .is_err());
+        assert!(RougeOptions {
+            beta: f64::NAN,
+            ..RougeOptions::default()
+        }
+        .validate()
+        .is_err());
+        assert!(RougeOptions {
+            weight: 0.5,
+            ..RougeOptions::default()
+        }
+        .validate()
+        .is_err());
+        assert!(RougeOptions {
+            skip_distance: SkipDistance::Max(0),
+            ..RougeOptions::default()
+        }
+        .validate()
+        .is_err());
     }
 }
