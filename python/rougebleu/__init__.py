@@ -20,7 +20,7 @@ __all__ = [
 ]
 
 # MATLAB Text Analytics Toolbox-style API (snake_case and MATLAB names).
-from rougebleu.matlab import (  # noqa: E402
+from rougebleu.matlab import (
     TokenizedDocument,
     TokenizedDocumentArray,
     bleu_evaluation_score,
@@ -39,15 +39,15 @@ from rougebleu.matlab import (  # noqa: E402
 __all__ += [
     "TokenizedDocument",
     "TokenizedDocumentArray",
+    "bleuEvaluationScore",
     "bleu_evaluation_score",
     "bleu_evaluation_score_batch",
-    "bleuEvaluationScore",
-    "extract_summary",
     "extractSummary",
-    "lexrank_scores",
+    "extract_summary",
     "lexrankScores",
+    "lexrank_scores",
+    "rougeEvaluationScore",
     "rouge_evaluation_score",
     "rouge_evaluation_score_batch",
-    "rougeEvaluationScore",
     "tokenizedDocument",
 ]
