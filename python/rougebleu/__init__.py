@@ -21,3 +21,36 @@ __all__ = [
     "rouge",
     "rouge_corpus",
 ]
+
+# MATLAB Text Analytics Toolbox-style API (snake_case and MATLAB names).
+from rougebleu.matlab import (
+    TokenizedDocument,
+    TokenizedDocumentArray,
+    bleu_evaluation_score,
+    bleu_evaluation_score_batch,
+    bleuEvaluationScore,
+    extract_summary,
+    extractSummary,
+    lexrank_scores,
+    lexrankScores,
+    rouge_evaluation_score,
+    rouge_evaluation_score_batch,
+    rougeEvaluationScore,
+    tokenizedDocument,
+)
+
+__all__ += [
+    "TokenizedDocument",
+    "TokenizedDocumentArray",
+    "bleuEvaluationScore",
+    "bleu_evaluation_score",
+    "bleu_evaluation_score_batch",
+    "extractSummary",
+    "extract_summary",
+    "lexrankScores",
+    "lexrank_scores",
+    "rougeEvaluationScore",
+    "rouge_evaluation_score",
+    "rouge_evaluation_score_batch",
+    "tokenizedDocument",
+]

@@ -1,1 +1,0 @@
-//! MATLAB Text Analytics Toolbox-compatible tokenization and scoring.
