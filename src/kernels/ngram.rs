@@ -1,4 +1,6 @@
 //! Clipped n-gram overlap (ROUGE-N; Lin 2004 §2): `Σ_g min(count_ref(g), count_cand(g))`.
+use std::cell::RefCell;
+
 use rustc_hash::FxHashMap;
 
 /// Number of n-grams in a sequence of `len` tokens.
@@ -11,14 +13,34 @@ pub fn ngram_count(len: usize, n: usize) -> usize {
 /// collisions): unigrams are the ids themselves, and an n-gram is the key of the pair
 /// (key of its (n-1)-gram prefix, last token), assigned densely as it is first seen.
 /// All sequences keyed by one `NgramKeys` share the key space, so their keys compare.
-#[derive(Default)]
 pub struct NgramKeys {
     pairs: FxHashMap<(u64, u32), u64>,
+    /// Bigram key multiplier: `a * vocab + b`; any id must be `< vocab`.
+    vocab: u64,
+}
+
+impl Default for NgramKeys {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl NgramKeys {
+    /// Keys for arbitrary `u32` ids.
     pub fn new() -> Self {
-        Self::default()
+        NgramKeys {
+            pairs: FxHashMap::default(),
+            vocab: 1 << 32,
+        }
+    }
+
+    /// Keys for ids `< vocab`: bigram keys stay below `vocab²`, small enough for
+    /// [`clipped_overlap`] to count in an array when the vocabulary is small.
+    pub fn with_vocab(vocab: u32) -> Self {
+        NgramKeys {
+            pairs: FxHashMap::default(),
+            vocab: (vocab as u64).max(1),
+        }
     }
 
     /// Keys of all n-grams of `tokens`, in order; `out` is cleared first.
@@ -56,8 +78,52 @@ impl NgramKeys {
     }
 }
 
-/// Clipped overlap of two multisets of n-gram keys.
+/// Keys below this are counted in a per-thread array instead of a hash map.
+const DENSE_KEYS: u64 = 1 << 20;
+
+thread_local! {
+    static DENSE_COUNTS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Clipped overlap of two multisets of keys: `Σ_k min(count_ref(k), count_cand(k))`.
 pub fn clipped_overlap(reference: &[u64], candidate: &[u64]) -> usize {
+    if reference.is_empty() || candidate.is_empty() {
+        return 0;
+    }
+    let max = reference
+        .iter()
+        .chain(candidate)
+        .copied()
+        .max()
+        .unwrap_or(0);
+    if max < DENSE_KEYS {
+        return DENSE_COUNTS.with(|cell| {
+            let mut counts = cell.borrow_mut();
+            if counts.len() <= max as usize {
+                counts.resize(max as usize + 1, 0);
+            }
+            for &k in reference {
+                counts[k as usize] += 1;
+            }
+            let mut hits = 0;
+            for &k in candidate {
+                let c = &mut counts[k as usize];
+                if *c > 0 {
+                    *c -= 1;
+                    hits += 1;
+                }
+            }
+            // Reset only what was touched, keeping the array all-zero between calls.
+            for &k in reference {
+                counts[k as usize] = 0;
+            }
+            hits
+        });
+    }
+    clipped_overlap_hashed(reference, candidate)
+}
+
+fn clipped_overlap_hashed(reference: &[u64], candidate: &[u64]) -> usize {
     let (small, large) = if reference.len() <= candidate.len() {
         (reference, candidate)
     } else {
@@ -138,6 +204,35 @@ mod tests {
                 assert_eq!(tr, ngram_count(r.len(), n));
                 assert_eq!(tc, ngram_count(c.len(), n));
             }
+        }
+    }
+
+    #[test]
+    fn dense_and_hashed_counting_agree() {
+        let a: Vec<u64> = (0..500).map(|i| (i * 7919) % 97).collect();
+        let b: Vec<u64> = (0..300).map(|i| (i * 104729) % 89).collect();
+        assert_eq!(clipped_overlap(&a, &b), clipped_overlap_hashed(&a, &b));
+        let big: Vec<u64> = a.iter().map(|k| k << 40).collect();
+        let big_b: Vec<u64> = b.iter().map(|k| k << 40).collect();
+        assert_eq!(
+            clipped_overlap(&big, &big_b),
+            clipped_overlap_hashed(&a, &b)
+        );
+        // Compact keys with a vocabulary give the same overlaps as the generic ones.
+        let r: Vec<u32> = (0..80).map(|i| (i * 13 % 11) as u32).collect();
+        let c: Vec<u32> = (0..70).map(|i| (i * 7 % 11) as u32).collect();
+        for n in 1..=5 {
+            let (mut k1, mut k2, mut k3, mut k4) = (vec![], vec![], vec![], vec![]);
+            let (mut g, mut d) = (NgramKeys::new(), NgramKeys::with_vocab(11));
+            g.keys(&r, n, &mut k1);
+            g.keys(&c, n, &mut k2);
+            d.keys(&r, n, &mut k3);
+            d.keys(&c, n, &mut k4);
+            assert_eq!(
+                clipped_overlap(&k1, &k2),
+                clipped_overlap(&k3, &k4),
+                "n={n}"
+            );
         }
     }
 

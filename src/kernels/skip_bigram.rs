@@ -35,8 +35,9 @@ pub fn total(len: usize, distance: SkipDistance) -> usize {
     }
 }
 
-/// Keys `(a << 32) | b` of every skip-bigram of `tokens`, in order; `out` is cleared first.
-pub fn keys(tokens: &[u32], distance: SkipDistance, out: &mut Vec<u64>) {
+/// Keys `a * vocab + b` of every skip-bigram `(a, b)` of `tokens`, in order; every id must be
+/// `< vocab` (`1 << 32` fits any id). `out` is cleared first.
+pub fn keys(tokens: &[u32], distance: SkipDistance, vocab: u64, out: &mut Vec<u64>) {
     out.clear();
     let n = tokens.len();
     for i in 0..n.saturating_sub(1) {
@@ -44,8 +45,8 @@ pub fn keys(tokens: &[u32], distance: SkipDistance, out: &mut Vec<u64>) {
             SkipDistance::Unlimited => n,
             SkipDistance::Max(d) => (i + d + 2).min(n),
         };
-        let a = (tokens[i] as u64) << 32;
-        out.extend(tokens[i + 1..end].iter().map(|&b| a | b as u64));
+        let a = tokens[i] as u64 * vocab;
+        out.extend(tokens[i + 1..end].iter().map(|&b| a + b as u64));
     }
 }
 
@@ -58,9 +59,16 @@ pub fn hits(reference: &[u32], candidate: &[u32], distance: SkipDistance) -> usi
     if distance == SkipDistance::Unlimited && big > MATERIALISE_LIMIT {
         return unlimited_hits_streaming(reference, candidate);
     }
+    // Compact keys over the ids in use let small vocabularies be counted in an array.
+    let vocab = reference
+        .iter()
+        .chain(candidate)
+        .copied()
+        .max()
+        .map_or(1, |m| m as u64 + 1);
     let (mut r, mut c) = (Vec::new(), Vec::new());
-    keys(reference, distance, &mut r);
-    keys(candidate, distance, &mut c);
+    keys(reference, distance, vocab, &mut r);
+    keys(candidate, distance, vocab, &mut c);
     clipped_overlap(&r, &c)
 }
 
@@ -131,7 +139,7 @@ mod tests {
             ] {
                 let tokens: Vec<u32> = (0..len as u32).collect();
                 let mut k = Vec::new();
-                keys(&tokens, d, &mut k);
+                keys(&tokens, d, 1 << 32, &mut k);
                 assert_eq!(total(len, d), k.len(), "len={len} d={d:?}");
             }
         }
@@ -168,8 +176,8 @@ mod tests {
             let r: Vec<u32> = (0..lr).map(|_| next(vocab)).collect();
             let c: Vec<u32> = (0..lc).map(|_| next(vocab + 2)).collect();
             let (mut kr, mut kc) = (Vec::new(), Vec::new());
-            keys(&r, SkipDistance::Unlimited, &mut kr);
-            keys(&c, SkipDistance::Unlimited, &mut kc);
+            keys(&r, SkipDistance::Unlimited, 1 << 32, &mut kr);
+            keys(&c, SkipDistance::Unlimited, 1 << 32, &mut kc);
             assert_eq!(unlimited_hits_streaming(&r, &c), clipped_overlap(&kr, &kc));
         }
     }

@@ -151,7 +151,7 @@ impl<'a> Scorer<'a> {
             match o.method {
                 RougeMethod::Ngrams => s.keys.keys(sent, o.ngram_length, &mut buf),
                 RougeMethod::SkipBigrams | RougeMethod::SkipBigramsAndUnigrams => {
-                    skip_bigram::keys(sent, o.skip_distance, &mut buf)
+                    skip_bigram::keys(sent, o.skip_distance, 1 << 32, &mut buf)
                 }
                 _ => buf.clear(),
             }
@@ -217,7 +217,7 @@ impl<'a> Scorer<'a> {
                 let with_unigrams = o.method == RougeMethod::SkipBigramsAndUnigrams;
                 let (mut hits, mut units) = (0, 0);
                 for sent in reference.sentences() {
-                    skip_bigram::keys(sent, o.skip_distance, &mut self.buf);
+                    skip_bigram::keys(sent, o.skip_distance, 1 << 32, &mut self.buf);
                     units += self.buf.len();
                     hits += clipped_hits(&self.buf, &self.counts);
                     if with_unigrams {

@@ -51,6 +51,16 @@ pub struct Scratch {
     b: Vec<u64>,
 }
 
+impl Scratch {
+    /// Scratch for texts whose token ids are all `< vocab` (compact n-gram keys).
+    pub fn with_vocab(vocab: u32) -> Self {
+        Scratch {
+            keys: NgramKeys::with_vocab(vocab),
+            ..Default::default()
+        }
+    }
+}
+
 /// The counts of one rouge type for a (reference, candidate) pair of prepared texts.
 pub fn counts(
     ty: RougeType,

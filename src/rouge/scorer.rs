@@ -94,7 +94,13 @@ impl Scorer {
 
     /// Scores of every type for a prediction against one or more prepared references.
     pub fn score_prepared(&self, references: &[Prepared], prediction: &Prepared) -> Vec<TypeScore> {
-        let mut scratch = Scratch::default();
+        let max_id = references
+            .iter()
+            .chain(std::iter::once(prediction))
+            .flat_map(|p| p.tokens.iter().chain(p.sentences.iter().flatten()))
+            .copied()
+            .max();
+        let mut scratch = Scratch::with_vocab(max_id.map_or(1, |m| m + 1));
         let mut per_ref: Vec<Counts> = Vec::with_capacity(references.len());
         self.types
             .iter()

@@ -1,4 +1,4 @@
 //! Text -> tokens -> interned ids. One file per tokenizer family.
 pub mod intern;
-pub mod rouge_score;
 pub mod matlab;
+pub mod rouge_score;
