@@ -53,20 +53,10 @@ impl NgramKeys {
             out.extend(tokens.iter().map(|&t| t as u64));
             return;
         }
-        if n == 2 {
-            out.extend(
-                tokens
-                    .windows(2)
-                    .map(|w| ((w[0] as u64) << 32) | w[1] as u64),
-            );
-            return;
-        }
+        let v = self.vocab;
+        debug_assert!(tokens.iter().all(|&t| (t as u64) < v));
+        out.extend(tokens.windows(2).map(|w| w[0] as u64 * v + w[1] as u64));
         // n >= 3: extend the bigram keys one token at a time through the pair table.
-        out.extend(
-            tokens
-                .windows(2)
-                .map(|w| ((w[0] as u64) << 32) | w[1] as u64),
-        );
         for k in 2..n {
             let len = tokens.len() - k;
             for i in 0..len {

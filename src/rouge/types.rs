@@ -75,7 +75,7 @@ impl RougeType {
             let w: f64 = spec
                 .parse()
                 .map_err(|_| invalid(name, "the weight after 'rougeW-' must be a number"))?;
-            if !(w > 1.0) || !w.is_finite() {
+            if w.is_nan() || w <= 1.0 || w.is_infinite() {
                 return Err(invalid(name, "ROUGE-W needs a weight w > 1"));
             }
             return Ok(RougeType::W(w));
