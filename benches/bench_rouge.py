@@ -74,8 +74,20 @@ def run_one(impl: str, corpus: Path, repeat: int, limit: int, rounds: int) -> di
 
 def measure(impl: str, threads: int, args: argparse.Namespace) -> dict:
     env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
-    cmd = [sys.executable, __file__, "--child", impl, "--corpus", str(args.corpus), "--repeat", str(args.repeat),
-           "--rouge-score-pairs", str(args.rouge_score_pairs), "--rounds", str(args.rounds)]
+    cmd = [
+        sys.executable,
+        __file__,
+        "--child",
+        impl,
+        "--corpus",
+        str(args.corpus),
+        "--repeat",
+        str(args.repeat),
+        "--rouge-score-pairs",
+        str(args.rouge_score_pairs),
+        "--rounds",
+        str(args.rounds),
+    ]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -95,7 +107,9 @@ def main() -> None:
 
     print(f"REALSumm x{args.repeat}, {'+'.join(TYPES)}, stemmer on; best of {args.rounds}; cpus={os.cpu_count()}")
     baseline = measure("rouge_score.score", 1, args)
-    print(f"{'rouge_score.score (1 thread)':<40}{baseline['pairs_per_s']:>12,.0f} pairs/s  (on {baseline['pairs']} pairs)")
+    print(
+        f"{'rouge_score.score (1 thread)':<40}{baseline['pairs_per_s']:>12,.0f} pairs/s  (on {baseline['pairs']} pairs)"
+    )
     for threads in args.threads:
         peer = measure("rouge_score_rs.score_batch", threads, args)
         print(f"\nthreads = {threads}")

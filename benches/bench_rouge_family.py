@@ -25,7 +25,10 @@ MEASURES = {
     "W-1.2": (["rougeW-1.2"], dict(rouge_w=True, rouge_w_weight=1.2)),
     "S4": (["rougeS4"], dict(rouge_s=True, skip_gap=4)),
     "SU4": (["rougeSU4"], dict(rouge_su=True, skip_gap=4)),
-    "W-1.2+S4+SU4": (["rougeW-1.2", "rougeS4", "rougeSU4"], dict(rouge_w=True, rouge_s=True, rouge_su=True, skip_gap=4)),
+    "W-1.2+S4+SU4": (
+        ["rougeW-1.2", "rougeS4", "rougeSU4"],
+        dict(rouge_w=True, rouge_s=True, rouge_su=True, skip_gap=4),
+    ),
 }
 
 
@@ -46,8 +49,9 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=3)
     args = p.parse_args()
 
-    import rougebleu
     from rouge_metric import PyRouge
+
+    import rougebleu
 
     with (args.corpus / "summ" / "realsumm_cnndm.jsonl").open(encoding="utf-8") as f:
         items = [json.loads(line) for line in f]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from rougebleu import TokenizedDocument, TokenizedDocumentArray, tokenizedDocument
 from rougebleu.matlab import STOP_WORDS
 
@@ -17,13 +18,37 @@ def kinds(text: str) -> list[str]:
 
 def test_punctuation_is_its_own_token() -> None:
     assert toks("The lazy dog.") == ["The", "lazy", "dog", "."]
-    assert toks('"Stop!", he said; then left...') == ['"', "Stop", "!", '"', ",", "he", "said", ";", "then", "left", ".", ".", "."]
+    assert toks('"Stop!", he said; then left...') == [
+        '"',
+        "Stop",
+        "!",
+        '"',
+        ",",
+        "he",
+        "said",
+        ";",
+        "then",
+        "left",
+        ".",
+        ".",
+        ".",
+    ]
     assert toks("well-known (really)") == ["well", "-", "known", "(", "really", ")"]
     assert kinds("dog . 42") == ["letters", "punctuation", "digits"]
 
 
 def test_contractions_and_numbers_stay_whole() -> None:
-    assert toks("I don't think it's John's, can’t be.") == ["I", "don't", "think", "it's", "John's", ",", "can’t", "be", "."]
+    assert toks("I don't think it's John's, can’t be.") == [
+        "I",
+        "don't",
+        "think",
+        "it's",
+        "John's",
+        ",",
+        "can’t",
+        "be",
+        ".",
+    ]
     assert toks("Pay $3.50 or 1,000 yen by 3pm") == ["Pay", "$", "3.50", "or", "1,000", "yen", "by", "3pm"]
     assert kinds("3.50 3pm can't") == ["digits", "other", "letters"]
 
@@ -31,12 +56,27 @@ def test_contractions_and_numbers_stay_whole() -> None:
 def test_urls_emails_hashtags_mentions_emoticons() -> None:
     text = "Visit https://www.mathworks.com/help/index.html?s=1. Mail info@mathworks.com, #MATLAB @MathWorks :-) <3"
     assert toks(text) == [
-        "Visit", "https://www.mathworks.com/help/index.html?s=1", ".", "Mail", "info@mathworks.com", ",",
-        "#MATLAB", "@MathWorks", ":-)", "<3",
+        "Visit",
+        "https://www.mathworks.com/help/index.html?s=1",
+        ".",
+        "Mail",
+        "info@mathworks.com",
+        ",",
+        "#MATLAB",
+        "@MathWorks",
+        ":-)",
+        "<3",
     ]
     assert kinds(text)[1:] == [
-        "web-address", "punctuation", "letters", "email-address", "punctuation",
-        "hashtag", "at-mention", "emoticon", "emoticon",
+        "web-address",
+        "punctuation",
+        "letters",
+        "email-address",
+        "punctuation",
+        "hashtag",
+        "at-mention",
+        "emoticon",
+        "emoticon",
     ]
     assert toks("see www.example.org/a_(b)") == ["see", "www.example.org/a_(b)"]
     assert toks("(at http://x.org)") == ["(", "at", "http://x.org", ")"]
@@ -110,7 +150,12 @@ def test_sentence_details() -> None:
     assert doc.sentence_numbers is None
     assert doc.sentences == [doc.tokens]
     s = doc.add_sentence_details()
-    assert s.sentences == [["He", "left", "."], ['"', "Why", "?", "!", '"'], ["she", "asked", "(", "quietly", ".", ")"], ["Then"]]
+    assert s.sentences == [
+        ["He", "left", "."],
+        ['"', "Why", "?", "!", '"'],
+        ["she", "asked", "(", "quietly", ".", ")"],
+        ["Then"],
+    ]
     assert s.sentence_numbers[:3] == [1, 1, 1]
     assert s.token_details()[0] == {"token": "He", "type": "letters", "sentence_number": 1}
     # Sentence numbers survive removal of tokens.

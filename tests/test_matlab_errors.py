@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+
 from rougebleu import (
     bleu_evaluation_score,
     bleu_evaluation_score_batch,

@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
 from conftest import read_jsonl
 from rougebleu import bleu_evaluation_score_batch, rouge_evaluation_score, rouge_evaluation_score_batch
 from rougebleu.matlab import TokenizedDocument, tokenizedDocument

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from rougebleu import rouge_evaluation_score, tokenizedDocument
 
 
@@ -100,7 +101,9 @@ def test_against_the_formulas(seed: int) -> None:
         refs = [random_doc(rng) for _ in range(rng.randint(1, 3))]
         ref_docs = [d for _, d in refs]
         n = rng.randint(1, 3)
-        assert same(rouge_evaluation_score(cand, ref_docs, ngram_length=n), best([ref_n(cand_s, r, n) for r, _ in refs]))
+        assert same(
+            rouge_evaluation_score(cand, ref_docs, ngram_length=n), best([ref_n(cand_s, r, n) for r, _ in refs])
+        )
         d = rng.choice([1, 2, 4, None])
         beta = rng.choice([0.5, 1.0, 3.0])
         for method, uni in (("skip-bigrams", False), ("skip-bigrams-and-unigrams", True)):

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import pytest
+
 from rougebleu import (
     bleu_evaluation_score,
     bleu_evaluation_score_batch,
@@ -149,13 +150,17 @@ def test_batches_match_single_calls_for_any_worker_count() -> None:
     cands = [sentences(t) for t in texts[:30]]
     refs = [[sentences(texts[30 + i]), tokenizedDocument(texts[(i * 7) % 60])] for i in range(30)]
     for method in ["n-grams", L, W, S, SU]:
-        single = np.array([rouge_evaluation_score(c, r, rouge_method=method, ngram_length=2) for c, r in zip(cands, refs)])
+        single = np.array(
+            [rouge_evaluation_score(c, r, rouge_method=method, ngram_length=2) for c, r in zip(cands, refs)]
+        )
         for workers in (None, 1, 3):
             got = rouge_evaluation_score_batch(cands, refs, rouge_method=method, ngram_length=2, workers=workers)
             np.testing.assert_array_equal(got, single)
     single = np.array([bleu_evaluation_score(c, r, ngram_weights=[1, 1]) for c, r in zip(cands, refs)])
     for workers in (None, 1, 2):
-        np.testing.assert_array_equal(bleu_evaluation_score_batch(cands, refs, ngram_weights=[1, 1], workers=workers), single)
+        np.testing.assert_array_equal(
+            bleu_evaluation_score_batch(cands, refs, ngram_weights=[1, 1], workers=workers), single
+        )
 
 
 def test_documents_pickle() -> None:

@@ -7,6 +7,7 @@ import math
 from fractions import Fraction
 
 import pytest
+
 import rougebleu
 from rougebleu.matlab import (
     TokenizedDocumentArray,
@@ -104,6 +105,8 @@ def test_bleu_specify_ngram_weights(summary: TokenizedDocumentArray) -> None:
 
 # extractSummary's own page: the same documents with "quick" in the first one.
 def test_extract_summary_page_example() -> None:
-    documents = tokenizedDocument(["The quick brown fox jumped over the lazy dog."] + SUMMARY_SOURCES[:1] + SUMMARY_SOURCES[2:])
+    documents = tokenizedDocument(
+        ["The quick brown fox jumped over the lazy dog."] + SUMMARY_SOURCES[:1] + SUMMARY_SOURCES[2:]
+    )
     summary = extractSummary(documents)
     assert str(summary[0]) == "10 tokens: The quick brown fox jumped over the lazy dog ."

@@ -21,7 +21,9 @@ def _corpus(n=300):
 
 
 # -- bad input ------------------------------------------------------------------------------
-@pytest.mark.parametrize("bad", ["rouge0", "rouge01", "rougeX", "ROUGE1", "rougel", "", "rougeW-1", "rougeW-0.5", "rougeS4.5", "rougeS-1"])
+@pytest.mark.parametrize(
+    "bad", ["rouge0", "rouge01", "rougeX", "ROUGE1", "rougel", "", "rougeW-1", "rougeW-0.5", "rougeS4.5", "rougeS-1"]
+)
 def test_unknown_rouge_type_is_a_value_error_naming_the_argument(bad):
     with pytest.raises(ValueError, match="rouge_types"):
         RougeScorer([bad])

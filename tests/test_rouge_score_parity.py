@@ -76,14 +76,18 @@ def test_whole_file_rougelsum_of_rouge_score_tests(corpus):
 @pytest.mark.parametrize("stem", [False, True])
 def test_live_rouge_score_on_a_sample(corpus, stem):
     rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
-    items = read_jsonl(corpus / "summ/summeval_cnndm.jsonl")[::40] + read_jsonl(corpus / "summ/realsumm_cnndm.jsonl")[::60]
+    items = (
+        read_jsonl(corpus / "summ/summeval_cnndm.jsonl")[::40] + read_jsonl(corpus / "summ/realsumm_cnndm.jsonl")[::60]
+    )
     types = ["rouge1", "rouge2", "rouge3", "rouge5", "rougeL", "rougeLsum"]
     theirs = rouge_scorer.RougeScorer(types, use_stemmer=stem)
     ours = rougebleu.RougeScorer(types, use_stemmer=stem)
     for it in items:
         pred, refs = it["candidate"], it["references"]
-        for expected, got in ((theirs.score(refs[0], pred), ours.score(refs[0], pred)),
-                              (theirs.score_multi(refs, pred), ours.score_multi(refs, pred))):
+        for expected, got in (
+            (theirs.score(refs[0], pred), ours.score(refs[0], pred)),
+            (theirs.score_multi(refs, pred), ours.score_multi(refs, pred)),
+        ):
             for t in types:
                 assert tuple(got[t]) == tuple(expected[t]), (it["id"], t)
                 assert type(got[t].fmeasure) is type(expected[t].fmeasure)

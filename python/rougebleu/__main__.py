@@ -1,8 +1,8 @@
 """Command line: ``python -m rougebleu`` (or ``rougebleu``).
 
-    rougebleu                      score the bundled example corpus and print a table
-    rougebleu rouge -p PRED -r REF score a system output against references (one text per line)
-    rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
+rougebleu                      score the bundled example corpus and print a table
+rougebleu rouge -p PRED -r REF score a system output against references (one text per line)
+rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from importlib import resources
-from typing import Sequence
 
 import numpy as np
 
@@ -84,7 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return rouge155_main(argv[1:])
 
-    parser = argparse.ArgumentParser(prog="rougebleu", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="rougebleu", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--no-stem", action="store_true", help="example corpus: score without stemming")
     sub = parser.add_subparsers(dest="command")
     r = sub.add_parser("rouge", help="mean ROUGE of a system output file against reference files")

@@ -1,12 +1,59 @@
 # Type stubs of the native extension module. The public API lives in the Python modules.
-__version__: str
-def nltk_porter_stem(words: list[str]) -> list[str]: ...
-
-# MATLAB-style API (src/python/matlab.rs). A document is (tokens, sentence_lengths).
 from collections.abc import Sequence
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
+
+__version__: str
+
+# rouge_score-compatible ROUGE and the ROUGE family (src/python/rouge.rs).
+_ScoreTuple = tuple[float, float, float, bool]  # precision, recall, fmeasure, int_zero
+_Text = str | bytes
+_TokenizedText = tuple[list[str], list[list[str]]]  # tokens, tokens of each sentence
+
+@final
+class RougeCore:
+    def __new__(
+        cls,
+        rouge_types: list[str],
+        use_stemmer: bool,
+        multi_ref: str = "max",
+        alpha: float | None = None,
+        jackknife: bool = False,
+    ) -> RougeCore: ...
+    def score(self, target: _Text, prediction: _Text) -> list[_ScoreTuple]: ...
+    def score_multi(self, targets: Sequence[_Text], prediction: _Text) -> list[_ScoreTuple]: ...
+    def score_batch(
+        self, predictions: Sequence[_Text], references: Sequence[_Text | Sequence[_Text]], workers: int | None = None
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
+    def score_batch_dicts(
+        self,
+        predictions: Sequence[_Text],
+        references: Sequence[_Text | Sequence[_Text]],
+        rouge_types: list[str],
+        score_cls: Any,
+        int_zero: Any,
+        workers: int | None = None,
+    ) -> list[dict[str, Any]]: ...
+    def score_tokens(self, targets: list[_TokenizedText], prediction: _TokenizedText) -> list[_ScoreTuple]: ...
+    def corpus(
+        self,
+        predictions: Sequence[_Text],
+        references: Sequence[_Text | Sequence[_Text]],
+        average: str,
+        n_bootstrap: int,
+        confidence: float,
+        seed: int,
+        workers: int | None = None,
+    ) -> list[tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]]: ...
+
+def rouge_score_tokenize(text: _Text, use_stemmer: bool = False) -> list[str]: ...
+
+# NLTK's Porter stemmer (src/python/stem.rs).
+def nltk_porter_stem(words: list[str]) -> list[str]: ...
+
+# MATLAB-style API (src/python/matlab.rs). A document is (tokens, sentence_lengths).
 
 def matlab_tokenize(texts: Sequence[str], workers: int | None = None) -> list[tuple[list[str], list[int]]]: ...
 def matlab_stem(words: Sequence[str]) -> list[str]: ...

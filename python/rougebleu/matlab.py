@@ -133,10 +133,7 @@ class TokenizedDocument:
             return TokenizedDocumentArray(cls._make(tuple(t), tuple(k), None) for t, k in _tokenize(items))
         if isinstance(text, (list, tuple)) and all(_is_str_array(x) for x in text):
             return TokenizedDocumentArray(cls(list(x), tokenize_method="none") for x in text)
-        raise TypeError(
-            "text must be a string, a list of strings or a list of word lists, "
-            f"not {_type_name(text)}"
-        )
+        raise TypeError(f"text must be a string, a list of strings or a list of word lists, not {_type_name(text)}")
 
     @classmethod
     def _make(
@@ -149,7 +146,9 @@ class TokenizedDocument:
     def _keep(self, keep: Iterable[bool]) -> TokenizedDocument:
         mask = list(keep)
         pick = lambda seq: tuple(x for x, k in zip(seq, mask) if k)
-        return self._make(pick(self._tokens), pick(self._types), None if self._sentences is None else pick(self._sentences))
+        return self._make(
+            pick(self._tokens), pick(self._types), None if self._sentences is None else pick(self._sentences)
+        )
 
     # ----- contents -------------------------------------------------------------------------
     @property
@@ -173,7 +172,9 @@ class TokenizedDocument:
         """The tokens of each sentence (one sentence without sentence details)."""
         if self._sentences is None:
             return [list(self._tokens)] if self._tokens else []
-        return [[t for t, _ in grp] for _, grp in itertools.groupby(zip(self._tokens, self._sentences), key=lambda p: p[1])]
+        return [
+            [t for t, _ in grp] for _, grp in itertools.groupby(zip(self._tokens, self._sentences), key=lambda p: p[1])
+        ]
 
     def sentence_lengths(self) -> list[int]:
         """Number of tokens of each sentence; empty without sentence details."""
@@ -240,7 +241,9 @@ class TokenizedDocument:
             return self._keep(t.lower().replace("’", "'") not in STOP_WORDS for t in self._tokens)
         return self._keep(t.replace("’", "'") not in STOP_WORDS for t in self._tokens)
 
-    def remove_words(self, words: str | Iterable[str] | Iterable[int], *, ignore_case: bool = False) -> TokenizedDocument:
+    def remove_words(
+        self, words: str | Iterable[str] | Iterable[int], *, ignore_case: bool = False
+    ) -> TokenizedDocument:
         """Remove the given words (a string or strings; case-sensitive unless ``ignore_case``),
         or the tokens at the given 0-based positions (integers)."""
         if isinstance(words, str):
@@ -425,9 +428,7 @@ def _as_candidate(obj: Any, arg: str = "candidate") -> TokenizedDocument:
         return TokenizedDocument(obj)
     if _is_str_array(obj):
         return TokenizedDocument(list(obj), tokenize_method="none")
-    raise TypeError(
-        f"{arg} must be a TokenizedDocument, a string or a list of words, not {_type_name(obj)}"
-    )
+    raise TypeError(f"{arg} must be a TokenizedDocument, a string or a list of words, not {_type_name(obj)}")
 
 
 def _as_references(obj: Any, arg: str = "references") -> list[TokenizedDocument]:
@@ -442,7 +443,9 @@ def _as_references(obj: Any, arg: str = "references") -> list[TokenizedDocument]
         return [TokenizedDocument(list(obj), tokenize_method="none")]
     if isinstance(obj, (list, tuple)) and all(isinstance(d, TokenizedDocument) or _is_str_array(d) for d in obj):
         # Several references: documents, or word lists (one document each).
-        return [d if isinstance(d, TokenizedDocument) else TokenizedDocument(list(d), tokenize_method="none") for d in obj]
+        return [
+            d if isinstance(d, TokenizedDocument) else TokenizedDocument(list(d), tokenize_method="none") for d in obj
+        ]
     raise TypeError(
         f"{arg} must be a TokenizedDocument array, a list of TokenizedDocuments or word lists, "
         f"a string or a list of words, not {_type_name(obj)}"
@@ -491,7 +494,11 @@ def _weights(ngram_weights: Any) -> list[float]:
     if isinstance(ngram_weights, (str, bytes)):
         raise TypeError("ngram_weights must be a sequence of numbers, not a string")
     try:
-        items = list(np.asarray(ngram_weights).ravel().tolist()) if isinstance(ngram_weights, np.ndarray) else list(ngram_weights)
+        items = (
+            list(np.asarray(ngram_weights).ravel().tolist())
+            if isinstance(ngram_weights, np.ndarray)
+            else list(ngram_weights)
+        )
     except TypeError:
         raise TypeError(f"ngram_weights must be a sequence of numbers, not {_type_name(ngram_weights)}") from None
     for w in items:
@@ -578,7 +585,11 @@ def bleu_evaluation_score(
     if not isinstance(ignore_case, (bool, np.bool_)):
         raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
     out = _rougebleu.matlab_bleu(
-        [c._tokens], [[r._tokens for r in refs]], ngram_weights=_weights(ngram_weights), ignore_case=bool(ignore_case), workers=1
+        [c._tokens],
+        [[r._tokens for r in refs]],
+        ngram_weights=_weights(ngram_weights),
+        ignore_case=bool(ignore_case),
+        workers=1,
     )
     return float(out[0])
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -106,5 +107,7 @@ def rouge_corpus(
         raise TypeError(f"average must be a string, not {type(average).__name__}")
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
         raise TypeError(f"confidence must be a number, not {type(confidence).__name__}")
-    rows = core.corpus(predictions, references, average, int(n_bootstrap), float(confidence), int(seed) % 2**64, workers)
+    rows = core.corpus(
+        predictions, references, average, int(n_bootstrap), float(confidence), int(seed) % 2**64, workers
+    )
     return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}

@@ -7,7 +7,8 @@ stemmer) -- computed in Rust -- plus ``score_batch`` that scores many pairs in p
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rougebleu._rougebleu import RougeCore, rouge_score_tokenize
 from rougebleu.scoring import Score
@@ -73,10 +74,7 @@ def make_core(
 
 
 def _to_scores(types: Sequence[str], tuples: Sequence[tuple]) -> dict[str, Score]:
-    return {
-        t: _INT_ZERO if int_zero else Score(p, r, f)
-        for t, (p, r, f, int_zero) in zip(types, tuples)
-    }
+    return {t: _INT_ZERO if int_zero else Score(p, r, f) for t, (p, r, f, int_zero) in zip(types, tuples)}
 
 
 class RougeScorer:

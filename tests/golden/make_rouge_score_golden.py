@@ -8,9 +8,8 @@ The committed JSON lets the test suite check exact values without the shared cor
 import json
 from pathlib import Path
 
-from rouge_score import rouge_scorer
-
 from edge_cases import EDGE_CASES  # same folder; the texts are not stored in the JSON
+from rouge_score import rouge_scorer
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"]
 
