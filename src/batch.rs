@@ -13,10 +13,7 @@ pub fn resolve_workers(workers: Option<i64>) -> Result<Option<usize>> {
     match workers {
         None | Some(-1) => Ok(None),
         Some(n) if n >= 1 => Ok(Some(n as usize)),
-        Some(n) => Err(Error::value(
-            "workers",
-            format!("must be a positive integer, -1 or None, got {n}"),
-        )),
+        Some(n) => Err(Error::value("workers", format!("must be a positive integer, -1 or None, got {n}"))),
     }
 }
 

@@ -11,10 +11,7 @@ pub enum Error {
 
 impl Error {
     pub fn value(arg: &'static str, msg: impl Into<String>) -> Self {
-        Error::Value {
-            arg,
-            msg: msg.into(),
-        }
+        Error::Value { arg, msg: msg.into() }
     }
 }
 

@@ -14,11 +14,7 @@ impl Prf {
     pub fn from_counts(hits: usize, candidate_total: usize, reference_total: usize) -> Prf {
         let precision = hits as f64 / candidate_total.max(1) as f64;
         let recall = hits as f64 / reference_total.max(1) as f64;
-        Prf {
-            precision,
-            recall,
-            fmeasure: f1(precision, recall),
-        }
+        Prf { precision, recall, fmeasure: f1(precision, recall) }
     }
 }
 

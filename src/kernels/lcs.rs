@@ -52,12 +52,7 @@ impl BitMatcher {
             }
             MaskIndex::Sparse(rows)
         };
-        BitMatcher {
-            len: tokens.len(),
-            words,
-            index,
-            masks,
-        }
+        BitMatcher { len: tokens.len(), words, index, masks }
     }
 
     pub fn len(&self) -> usize {
@@ -134,9 +129,8 @@ impl BitMatcher {
         let mut t_here = rank0(row(i), j); // t[i][j]
         let mut t_up = rank0(row(i - 1), j); // t[i-1][j]
         while i > 0 && j > 0 {
-            let cand_token_matches = self
-                .mask(reference[i - 1])
-                .is_some_and(|m| (m[(j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1);
+            let cand_token_matches =
+                self.mask(reference[i - 1]).is_some_and(|m| (m[(j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1);
             if cand_token_matches {
                 marks[i - 1] = true;
                 i -= 1;
@@ -191,12 +185,7 @@ pub fn lcs_len(a: &[u32], b: &[u32]) -> usize {
 /// occurrences in both the whole reference and the whole candidate.
 pub fn union_lcs_hits(reference: &[&[u32]], candidate: &[&[u32]]) -> usize {
     let matchers: Vec<BitMatcher> = candidate.iter().map(|c| BitMatcher::new(c)).collect();
-    let all_tokens = || {
-        reference
-            .iter()
-            .chain(candidate)
-            .flat_map(|s| s.iter().copied())
-    };
+    let all_tokens = || reference.iter().chain(candidate).flat_map(|s| s.iter().copied());
     let total: usize = all_tokens().count();
     let max_id = all_tokens().max().map_or(0, |m| m as usize);
     let mut left = if max_id <= DENSE_TABLE_WORDS.max(4 * total) {
@@ -256,11 +245,8 @@ mod tests {
         let mut t = vec![vec![0; c.len() + 1]; r.len() + 1];
         for i in 1..=r.len() {
             for j in 1..=c.len() {
-                t[i][j] = if r[i - 1] == c[j - 1] {
-                    t[i - 1][j - 1] + 1
-                } else {
-                    t[i - 1][j].max(t[i][j - 1])
-                };
+                t[i][j] =
+                    if r[i - 1] == c[j - 1] { t[i - 1][j - 1] + 1 } else { t[i - 1][j].max(t[i][j - 1]) };
             }
         }
         t

@@ -28,19 +28,13 @@ impl Default for NgramKeys {
 impl NgramKeys {
     /// Keys for arbitrary `u32` ids.
     pub fn new() -> Self {
-        NgramKeys {
-            pairs: FxHashMap::default(),
-            vocab: 1 << 32,
-        }
+        NgramKeys { pairs: FxHashMap::default(), vocab: 1 << 32 }
     }
 
     /// Keys for ids `< vocab`: bigram keys stay below `vocab²`, small enough for
     /// [`clipped_overlap`] to count in an array when the vocabulary is small.
     pub fn with_vocab(vocab: u32) -> Self {
-        NgramKeys {
-            pairs: FxHashMap::default(),
-            vocab: (vocab as u64).max(1),
-        }
+        NgramKeys { pairs: FxHashMap::default(), vocab: (vocab as u64).max(1) }
     }
 
     /// Keys of all n-grams of `tokens`, in order; `out` is cleared first.
@@ -69,10 +63,22 @@ impl NgramKeys {
 }
 
 /// Keys below this are counted in a per-thread array instead of a hash map.
-const DENSE_KEYS: u64 = 1 << 20;
+pub(crate) const DENSE_KEYS: u64 = 1 << 20;
 
 thread_local! {
     static DENSE_COUNTS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's array of at least `len` counters, all zero. `f` must leave every
+/// counter it touched at zero again (so no call pays for clearing the whole array).
+pub(crate) fn with_dense_counts<R>(len: usize, f: impl FnOnce(&mut [u32]) -> R) -> R {
+    DENSE_COUNTS.with(|cell| {
+        let mut counts = cell.borrow_mut();
+        if counts.len() < len {
+            counts.resize(len, 0);
+        }
+        f(&mut counts[..len])
+    })
 }
 
 /// Clipped overlap of two multisets of keys: `Σ_k min(count_ref(k), count_cand(k))`.
@@ -80,45 +86,32 @@ pub fn clipped_overlap(reference: &[u64], candidate: &[u64]) -> usize {
     if reference.is_empty() || candidate.is_empty() {
         return 0;
     }
-    let max = reference
-        .iter()
-        .chain(candidate)
-        .copied()
-        .max()
-        .unwrap_or(0);
-    if max < DENSE_KEYS {
-        return DENSE_COUNTS.with(|cell| {
-            let mut counts = cell.borrow_mut();
-            if counts.len() <= max as usize {
-                counts.resize(max as usize + 1, 0);
-            }
-            for &k in reference {
-                counts[k as usize] += 1;
-            }
-            let mut hits = 0;
-            for &k in candidate {
-                let c = &mut counts[k as usize];
-                if *c > 0 {
-                    *c -= 1;
-                    hits += 1;
-                }
-            }
-            // Reset only what was touched, keeping the array all-zero between calls.
-            for &k in reference {
-                counts[k as usize] = 0;
-            }
-            hits
-        });
+    let max = reference.iter().chain(candidate).copied().max().unwrap_or(0);
+    if max >= DENSE_KEYS {
+        return clipped_overlap_hashed(reference, candidate);
     }
-    clipped_overlap_hashed(reference, candidate)
+    with_dense_counts(max as usize + 1, |counts| {
+        for &k in reference {
+            counts[k as usize] += 1;
+        }
+        let mut hits = 0;
+        for &k in candidate {
+            let c = &mut counts[k as usize];
+            if *c > 0 {
+                *c -= 1;
+                hits += 1;
+            }
+        }
+        for &k in reference {
+            counts[k as usize] = 0;
+        }
+        hits
+    })
 }
 
 fn clipped_overlap_hashed(reference: &[u64], candidate: &[u64]) -> usize {
-    let (small, large) = if reference.len() <= candidate.len() {
-        (reference, candidate)
-    } else {
-        (candidate, reference)
-    };
+    let (small, large) =
+        if reference.len() <= candidate.len() { (reference, candidate) } else { (candidate, reference) };
     if small.is_empty() {
         return 0;
     }
@@ -204,10 +197,7 @@ mod tests {
         assert_eq!(clipped_overlap(&a, &b), clipped_overlap_hashed(&a, &b));
         let big: Vec<u64> = a.iter().map(|k| k << 40).collect();
         let big_b: Vec<u64> = b.iter().map(|k| k << 40).collect();
-        assert_eq!(
-            clipped_overlap(&big, &big_b),
-            clipped_overlap_hashed(&a, &b)
-        );
+        assert_eq!(clipped_overlap(&big, &big_b), clipped_overlap_hashed(&a, &b));
         // Compact keys with a vocabulary give the same overlaps as the generic ones.
         let r: Vec<u32> = (0..80).map(|i| (i * 13 % 11) as u32).collect();
         let c: Vec<u32> = (0..70).map(|i| (i * 7 % 11) as u32).collect();
@@ -218,11 +208,7 @@ mod tests {
             g.keys(&c, n, &mut k2);
             d.keys(&r, n, &mut k3);
             d.keys(&c, n, &mut k4);
-            assert_eq!(
-                clipped_overlap(&k1, &k2),
-                clipped_overlap(&k3, &k4),
-                "n={n}"
-            );
+            assert_eq!(clipped_overlap(&k1, &k2), clipped_overlap(&k3, &k4), "n={n}");
         }
     }
 

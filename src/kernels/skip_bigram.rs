@@ -8,7 +8,7 @@
 //! O(V) memory for V shared types.
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::ngram::clipped_overlap;
+use super::ngram::{clipped_overlap, with_dense_counts, DENSE_KEYS};
 
 /// The maximum gap between the two words of a skip-bigram.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,36 +50,69 @@ pub fn keys(tokens: &[u32], distance: SkipDistance, vocab: u64, out: &mut Vec<u6
     }
 }
 
+/// Calls `f(a, b)` for every skip-bigram of `tokens`.
+#[inline]
+fn for_each_pair(tokens: &[u32], distance: SkipDistance, mut f: impl FnMut(u32, u32)) {
+    let n = tokens.len();
+    for i in 0..n.saturating_sub(1) {
+        let end = match distance {
+            SkipDistance::Unlimited => n,
+            SkipDistance::Max(d) => (i + d + 2).min(n),
+        };
+        for &b in &tokens[i + 1..end] {
+            f(tokens[i], b);
+        }
+    }
+}
+
 /// Above this many pairs (per text) unlimited-gap hits use the streaming count.
 const MATERIALISE_LIMIT: usize = 1 << 16;
 
 /// Clipped skip-bigram overlap of two token sequences.
 pub fn hits(reference: &[u32], candidate: &[u32], distance: SkipDistance) -> usize {
+    hits_with(reference, candidate, distance, &mut Vec::new(), &mut Vec::new())
+}
+
+/// [`hits`] with caller-provided key buffers, reused across calls.
+pub fn hits_with(
+    reference: &[u32],
+    candidate: &[u32],
+    distance: SkipDistance,
+    ref_keys: &mut Vec<u64>,
+    cand_keys: &mut Vec<u64>,
+) -> usize {
     let big = total(reference.len(), distance).max(total(candidate.len(), distance));
     if distance == SkipDistance::Unlimited && big > MATERIALISE_LIMIT {
         return unlimited_hits_streaming(reference, candidate);
     }
-    // Compact keys over the ids in use let small vocabularies be counted in an array.
-    let vocab = reference
-        .iter()
-        .chain(candidate)
-        .copied()
-        .max()
-        .map_or(1, |m| m as u64 + 1);
-    let (mut r, mut c) = (Vec::new(), Vec::new());
-    keys(reference, distance, vocab, &mut r);
-    keys(candidate, distance, vocab, &mut c);
-    clipped_overlap(&r, &c)
+    // Compact keys over the ids in use let small vocabularies be counted in an array, straight
+    // from the pair loops without materialising the keys.
+    let vocab = reference.iter().chain(candidate).copied().max().map_or(1, |m| m as u64 + 1);
+    if vocab * vocab < DENSE_KEYS {
+        let v = vocab as usize;
+        return with_dense_counts(v * v, |counts| {
+            for_each_pair(reference, distance, |a, b| counts[a as usize * v + b as usize] += 1);
+            let mut hits = 0;
+            for_each_pair(candidate, distance, |a, b| {
+                let c = &mut counts[a as usize * v + b as usize];
+                if *c > 0 {
+                    *c -= 1;
+                    hits += 1;
+                }
+            });
+            for_each_pair(reference, distance, |a, b| counts[a as usize * v + b as usize] = 0);
+            hits
+        });
+    }
+    keys(reference, distance, vocab, ref_keys);
+    keys(candidate, distance, vocab, cand_keys);
+    clipped_overlap(ref_keys, cand_keys)
 }
 
 /// Unlimited-gap hits in O((m + n)·V) time and O(V) memory over the V shared types.
 fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     let in_ref: FxHashSet<u32> = reference.iter().copied().collect();
-    let shared: FxHashSet<u32> = candidate
-        .iter()
-        .copied()
-        .filter(|t| in_ref.contains(t))
-        .collect();
+    let shared: FxHashSet<u32> = candidate.iter().copied().filter(|t| in_ref.contains(t)).collect();
     if shared.is_empty() {
         return 0;
     }
@@ -91,11 +124,7 @@ fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     for (i, t) in shared_sorted.iter().enumerate() {
         dense.insert(*t, i);
     }
-    let project = |s: &[u32]| {
-        s.iter()
-            .filter_map(|t| dense.get(t).copied())
-            .collect::<Vec<usize>>()
-    };
+    let project = |s: &[u32]| s.iter().filter_map(|t| dense.get(t).copied()).collect::<Vec<usize>>();
     let (r, c) = (project(reference), project(candidate));
     let v = shared_sorted.len();
     let (mut count_r, mut count_c) = (vec![0u64; v], vec![0u64; v]);
@@ -103,11 +132,7 @@ fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     for a in 0..v {
         pair_counts_after(&r, a, &mut count_r);
         pair_counts_after(&c, a, &mut count_c);
-        hits += count_r
-            .iter()
-            .zip(&count_c)
-            .map(|(x, y)| *x.min(y))
-            .sum::<u64>();
+        hits += count_r.iter().zip(&count_c).map(|(x, y)| *x.min(y)).sum::<u64>();
     }
     hits as usize
 }
@@ -131,12 +156,9 @@ mod tests {
     #[test]
     fn totals_are_closed_form_counts() {
         for len in 0..30 {
-            for d in [
-                SkipDistance::Unlimited,
-                SkipDistance::Max(0),
-                SkipDistance::Max(1),
-                SkipDistance::Max(4),
-            ] {
+            for d in
+                [SkipDistance::Unlimited, SkipDistance::Max(0), SkipDistance::Max(1), SkipDistance::Max(4)]
+            {
                 let tokens: Vec<u32> = (0..len as u32).collect();
                 let mut k = Vec::new();
                 keys(&tokens, d, 1 << 32, &mut k);
@@ -179,6 +201,11 @@ mod tests {
             keys(&r, SkipDistance::Unlimited, 1 << 32, &mut kr);
             keys(&c, SkipDistance::Unlimited, 1 << 32, &mut kc);
             assert_eq!(unlimited_hits_streaming(&r, &c), clipped_overlap(&kr, &kc));
+            for d in [SkipDistance::Unlimited, SkipDistance::Max(0), SkipDistance::Max(3)] {
+                keys(&r, d, 1 << 32, &mut kr);
+                keys(&c, d, 1 << 32, &mut kc);
+                assert_eq!(hits(&r, &c, d), clipped_overlap(&kr, &kc), "{d:?}");
+            }
         }
     }
 }

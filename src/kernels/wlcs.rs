@@ -24,9 +24,8 @@ pub fn wlcs(x: &[u32], y: &[u32], weight: f64) -> f64 {
     }
     // gain[k] = f(k+1) - f(k): the increment for extending a run of length k.
     let longest = x.len().min(y.len());
-    let gain: Vec<f64> = (0..=longest)
-        .map(|k| weight_fn((k + 1) as f64, weight) - weight_fn(k as f64, weight))
-        .collect();
+    let gain: Vec<f64> =
+        (0..=longest).map(|k| weight_fn((k + 1) as f64, weight) - weight_fn(k as f64, weight)).collect();
     let n = y.len();
     let (mut c_prev, mut c_cur) = (vec![0.0f64; n + 1], vec![0.0f64; n + 1]);
     let (mut w_prev, mut w_cur) = (vec![0usize; n + 1], vec![0usize; n + 1]);
@@ -86,10 +85,7 @@ mod tests {
     fn weight_one_is_plain_lcs() {
         let a = [1, 2, 3, 1, 2, 4, 5];
         let b = [2, 1, 3, 2, 4, 1, 5];
-        assert_eq!(
-            wlcs(&a, &b, 1.0),
-            crate::kernels::lcs::lcs_len(&a, &b) as f64
-        );
+        assert_eq!(wlcs(&a, &b, 1.0), crate::kernels::lcs::lcs_len(&a, &b) as f64);
         assert_eq!(wlcs_recall_precision(&[], &b, 1.2), (0.0, 0.0));
     }
 

@@ -13,16 +13,10 @@ use crate::kernels::ngram::NgramKeys;
 /// Checks MATLAB's `NgramWeights` (finite, nonnegative, not all zero) and normalises them.
 pub fn normalize_weights(weights: &[f64]) -> Result<Vec<f64>> {
     if weights.is_empty() {
-        return Err(Error::value(
-            "ngram_weights",
-            "must contain at least one weight",
-        ));
+        return Err(Error::value("ngram_weights", "must contain at least one weight"));
     }
     if let Some(w) = weights.iter().find(|w| !(w.is_finite() && **w >= 0.0)) {
-        return Err(Error::value(
-            "ngram_weights",
-            format!("must be finite and nonnegative, got {w}"),
-        ));
+        return Err(Error::value("ngram_weights", format!("must be finite and nonnegative, got {w}")));
     }
     let sum: f64 = weights.iter().sum();
     if sum <= 0.0 {
@@ -82,11 +76,7 @@ pub fn score(candidate: &[u32], references: &[&[u32]], weights: &[f64]) -> f64 {
 
 /// `1` if the candidate is longer than the closest reference length `r`, else `exp(1 - r/c)`.
 fn brevity_penalty(c: usize, references: &[&[u32]]) -> f64 {
-    let r = references
-        .iter()
-        .map(|r| r.len())
-        .min_by_key(|&len| (len.abs_diff(c), len))
-        .unwrap_or(0);
+    let r = references.iter().map(|r| r.len()).min_by_key(|&len| (len.abs_diff(c), len)).unwrap_or(0);
     if c > r {
         1.0
     } else {
@@ -108,11 +98,7 @@ mod tests {
         let w = normalize_weights(&[1.0; 4]).unwrap();
         let s = score(&CAND, &[&REF_ANIMAL, &REF_FOX], &w);
         assert!((s - 0.375f64.powf(0.25)).abs() < 1e-15, "{s}");
-        let s2 = score(
-            &CAND,
-            &[&REF_ANIMAL, &REF_FOX],
-            &normalize_weights(&[0.5, 0.5]).unwrap(),
-        );
+        let s2 = score(&CAND, &[&REF_ANIMAL, &REF_FOX], &normalize_weights(&[0.5, 0.5]).unwrap());
         assert!((s2 - 0.7f64.sqrt()).abs() < 1e-15, "{s2}");
     }
 
@@ -127,14 +113,7 @@ mod tests {
         let s = score(&[1, 2], &[&[1, 2, 3, 4], &[7; 9]], &[1.0]);
         assert!((s - (-1.0f64).exp()).abs() < 1e-15);
         // Zero weights drop their order: no 2-gram overlap but weight 0 on it.
-        assert_eq!(
-            score(
-                &[1, 2],
-                &[&[2, 1]],
-                &normalize_weights(&[1.0, 0.0]).unwrap()
-            ),
-            1.0
-        );
+        assert_eq!(score(&[1, 2], &[&[2, 1]], &normalize_weights(&[1.0, 0.0]).unwrap()), 1.0);
     }
 
     #[test]

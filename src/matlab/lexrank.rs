@@ -71,8 +71,7 @@ pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Vec<f64> {
     let mut p = vec![1.0 / n as f64; n];
     let mut next = vec![0.0; n];
     for _ in 0..10_000 {
-        next.iter_mut()
-            .for_each(|x| *x = (1.0 - DAMPING) / n as f64);
+        next.iter_mut().for_each(|x| *x = (1.0 - DAMPING) / n as f64);
         for (i, row) in rows.iter().enumerate() {
             let pi = DAMPING * p[i];
             for (x, &m) in next.iter_mut().zip(row) {

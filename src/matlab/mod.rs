@@ -23,10 +23,7 @@ pub struct DocText<'a> {
 impl<'a> DocText<'a> {
     /// One sentence of these tokens.
     pub fn words(tokens: &[&'a str]) -> DocText<'a> {
-        DocText {
-            tokens: tokens.to_vec(),
-            sentence_lengths: Vec::new(),
-        }
+        DocText { tokens: tokens.to_vec(), sentence_lengths: Vec::new() }
     }
 }
 
@@ -77,19 +74,12 @@ pub struct Document {
 
 impl Document {
     /// `sentence_lengths` must sum to the number of tokens; empty means one sentence.
-    pub fn new(
-        tokens: Vec<u32>,
-        sentence_lengths: &[usize],
-        arg: &'static str,
-    ) -> Result<Document> {
+    pub fn new(tokens: Vec<u32>, sentence_lengths: &[usize], arg: &'static str) -> Result<Document> {
         let total: usize = sentence_lengths.iter().sum();
         if !sentence_lengths.is_empty() && total != tokens.len() {
             return Err(Error::value(
                 arg,
-                format!(
-                    "sentence lengths add up to {total}, but the document has {} tokens",
-                    tokens.len()
-                ),
+                format!("sentence lengths add up to {total}, but the document has {} tokens", tokens.len()),
             ));
         }
         let mut ends = Vec::new();
@@ -109,11 +99,7 @@ impl Document {
 
     /// One sentence (a document without sentence details).
     pub fn single(tokens: Vec<u32>) -> Document {
-        let ends = if tokens.is_empty() {
-            Vec::new()
-        } else {
-            vec![tokens.len()]
-        };
+        let ends = if tokens.is_empty() { Vec::new() } else { vec![tokens.len()] };
         Document { tokens, ends }
     }
 
@@ -143,11 +129,7 @@ pub fn intern<'a>(
     lowercase: bool,
     arg: &'static str,
 ) -> Result<Document> {
-    Document::new(
-        vocab.ids(&doc.tokens, lowercase),
-        &doc.sentence_lengths,
-        arg,
-    )
+    Document::new(vocab.ids(&doc.tokens, lowercase), &doc.sentence_lengths, arg)
 }
 
 #[cfg(test)]
@@ -166,19 +148,10 @@ mod tests {
     #[test]
     fn vocab_borrows_and_folds_case() {
         let mut v = Vocab::new();
-        let doc = DocText {
-            tokens: vec!["The", "the", "THE", "cat"],
-            sentence_lengths: vec![],
-        };
-        assert_eq!(
-            intern(&mut v, &doc, false, "d").unwrap().tokens,
-            [0, 1, 2, 3]
-        );
+        let doc = DocText { tokens: vec!["The", "the", "THE", "cat"], sentence_lengths: vec![] };
+        assert_eq!(intern(&mut v, &doc, false, "d").unwrap().tokens, [0, 1, 2, 3]);
         let mut v = Vocab::new();
-        assert_eq!(
-            intern(&mut v, &doc, true, "d").unwrap().tokens,
-            [0, 0, 0, 1]
-        );
+        assert_eq!(intern(&mut v, &doc, true, "d").unwrap().tokens, [0, 0, 0, 1]);
         assert_eq!(DocText::words(&["a", "b"]).tokens.len(), 2);
     }
 }

@@ -99,10 +99,7 @@ impl RougeOptions {
             ));
         }
         if !(self.weight.is_finite() && self.weight >= 1.0) {
-            return Err(Error::value(
-                "weight",
-                format!("must be a finite number >= 1, got {}", self.weight),
-            ));
+            return Err(Error::value("weight", format!("must be a finite number >= 1, got {}", self.weight)));
         }
         Ok(())
     }
@@ -196,11 +193,7 @@ impl<'a> Scorer<'a> {
                 let r: Vec<&[u32]> = reference.sentences().collect();
                 let c: Vec<&[u32]> = self.candidate.sentences().collect();
                 let hits = union_lcs_hits(&r, &c) as f64;
-                f_beta(
-                    hits / self.candidate.len() as f64,
-                    hits / reference.len() as f64,
-                    o.beta,
-                )
+                f_beta(hits / self.candidate.len() as f64, hits / reference.len() as f64, o.beta)
             }
             RougeMethod::WeightedSubsequences => {
                 if reference.is_empty() {
@@ -209,8 +202,7 @@ impl<'a> Scorer<'a> {
                 if self.candidate.is_empty() {
                     return 0.0;
                 }
-                let (r, p) =
-                    wlcs_recall_precision(&reference.tokens, &self.candidate.tokens, o.weight);
+                let (r, p) = wlcs_recall_precision(&reference.tokens, &self.candidate.tokens, o.weight);
                 f_beta(p, r, o.beta)
             }
             RougeMethod::SkipBigrams | RougeMethod::SkipBigramsAndUnigrams => {
@@ -233,11 +225,7 @@ impl<'a> Scorer<'a> {
                 if self.cand_units == 0 {
                     return 0.0;
                 }
-                f_beta(
-                    hits as f64 / self.cand_units as f64,
-                    hits as f64 / units as f64,
-                    o.beta,
-                )
+                f_beta(hits as f64 / self.cand_units as f64, hits as f64 / units as f64, o.beta)
             }
         }
     }
@@ -275,10 +263,7 @@ mod tests {
     }
 
     fn opts(method: RougeMethod) -> RougeOptions {
-        RougeOptions {
-            method,
-            ..RougeOptions::default()
-        }
+        RougeOptions { method, ..RougeOptions::default() }
     }
 
     // the fast brown fox jumped over the lazy dog / the quick brown {animal, fox} jumped ...
@@ -288,29 +273,19 @@ mod tests {
 
     #[test]
     fn seed_example_is_eight_ninths() {
-        let s = score(
-            &doc(&CAND),
-            &[doc(&REF_ANIMAL), doc(&REF_FOX)],
-            &RougeOptions::default(),
-        );
+        let s = score(&doc(&CAND), &[doc(&REF_ANIMAL), doc(&REF_FOX)], &RougeOptions::default());
         assert_eq!(s, 8.0 / 9.0);
     }
 
     #[test]
     fn tips_nan_and_zero_rules() {
-        let o = RougeOptions {
-            ngram_length: 3,
-            ..RougeOptions::default()
-        };
+        let o = RougeOptions { ngram_length: 3, ..RougeOptions::default() };
         assert!(score(&doc(&[1, 2, 3]), &[doc(&[1, 2])], &o).is_nan());
         assert_eq!(score(&doc(&[1, 2]), &[doc(&[1, 2, 3])], &o), 0.0);
         assert!(score(&doc(&[]), &[doc(&[])], &RougeOptions::default()).is_nan());
         assert!(score(&doc(&[1]), &[], &RougeOptions::default()).is_nan());
         // NaN references are left out of the maximum.
-        assert_eq!(
-            score(&doc(&[1, 2, 3]), &[doc(&[1]), doc(&[1, 2, 3])], &o),
-            1.0
-        );
+        assert_eq!(score(&doc(&[1, 2, 3]), &[doc(&[1]), doc(&[1, 2, 3])], &o), 1.0);
         for m in [
             RougeMethod::LongestCommonSubsequences,
             RougeMethod::WeightedSubsequences,
@@ -327,10 +302,7 @@ mod tests {
     fn ngram_hits_are_counted_per_reference_sentence() {
         // Reference "a b . a b" in two sentences, candidate "a b": each sentence clips on its own.
         let r = Document::new(vec![1, 2, 1, 2], &[2, 2], "r").unwrap();
-        let o = RougeOptions {
-            ngram_length: 2,
-            ..RougeOptions::default()
-        };
+        let o = RougeOptions { ngram_length: 2, ..RougeOptions::default() };
         assert_eq!(score(&doc(&[1, 2]), &[r], &o), 1.0);
         // Candidate bigrams do not cross its sentence boundary.
         let c = Document::new(vec![1, 2, 3], &[1, 2], "c").unwrap();
@@ -340,32 +312,14 @@ mod tests {
     #[test]
     fn skip_bigrams_by_hand() {
         // r = a b c d, c = a c b d; unlimited: r has 6 pairs, c has 6; shared: ab ac ad bd cd = 5.
-        let o = RougeOptions {
-            skip_distance: SkipDistance::Unlimited,
-            ..opts(RougeMethod::SkipBigrams)
-        };
-        assert!(close(
-            score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o),
-            5.0 / 6.0
-        ));
+        let o = RougeOptions { skip_distance: SkipDistance::Unlimited, ..opts(RougeMethod::SkipBigrams) };
+        assert!(close(score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o), 5.0 / 6.0));
         // Distance 1: r pairs ab ac bc bd cd (5), c pairs ac ab cb cd bd (5); shared ab ac bd cd = 4.
-        let o1 = RougeOptions {
-            skip_distance: SkipDistance::Max(1),
-            ..o
-        };
-        assert!(close(
-            score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o1),
-            4.0 / 5.0
-        ));
+        let o1 = RougeOptions { skip_distance: SkipDistance::Max(1), ..o };
+        assert!(close(score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &o1), 4.0 / 5.0));
         // SU adds 4 unigram hits over 4 + 4 unigrams: (5 + 4) / (6 + 4).
-        let su = RougeOptions {
-            method: RougeMethod::SkipBigramsAndUnigrams,
-            ..o
-        };
-        assert!(close(
-            score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &su),
-            9.0 / 10.0
-        ));
+        let su = RougeOptions { method: RougeMethod::SkipBigramsAndUnigrams, ..o };
+        assert!(close(score(&doc(&[1, 3, 2, 4]), &[doc(&[1, 2, 3, 4])], &su), 9.0 / 10.0));
     }
 
     #[test]
@@ -375,29 +329,11 @@ mod tests {
             RougeMethod::parse("Weighted-Longest-Common-Subsequences").unwrap(),
             RougeMethod::WeightedSubsequences
         );
-        assert!(RougeOptions {
-            ngram_length: 0,
-            ..RougeOptions::default()
-        }
-        .validate()
-        .is_err());
-        assert!(RougeOptions {
-            beta: f64::NAN,
-            ..RougeOptions::default()
-        }
-        .validate()
-        .is_err());
-        assert!(RougeOptions {
-            weight: 0.5,
-            ..RougeOptions::default()
-        }
-        .validate()
-        .is_err());
-        assert!(RougeOptions {
-            skip_distance: SkipDistance::Max(0),
-            ..RougeOptions::default()
-        }
-        .validate()
-        .is_err());
+        assert!(RougeOptions { ngram_length: 0, ..RougeOptions::default() }.validate().is_err());
+        assert!(RougeOptions { beta: f64::NAN, ..RougeOptions::default() }.validate().is_err());
+        assert!(RougeOptions { weight: 0.5, ..RougeOptions::default() }.validate().is_err());
+        assert!(RougeOptions { skip_distance: SkipDistance::Max(0), ..RougeOptions::default() }
+            .validate()
+            .is_err());
     }
 }

@@ -21,10 +21,7 @@ fn words<'a>(tokens: &'a [Bound<'_, PyString>]) -> PyResult<Vec<&'a str>> {
 }
 
 fn doc_text<'a>((tokens, lengths): &'a PyDoc<'_>) -> PyResult<DocText<'a>> {
-    Ok(DocText {
-        tokens: words(tokens)?,
-        sentence_lengths: lengths.clone(),
-    })
+    Ok(DocText { tokens: words(tokens)?, sentence_lengths: lengths.clone() })
 }
 
 fn positive(value: i64, arg: &'static str) -> PyResult<usize> {
@@ -45,10 +42,7 @@ fn matlab_tokenize(
     let workers = resolve_workers(workers)?;
     Ok(py.detach(|| {
         map_range(texts.len(), workers, |i| {
-            tokenize(&texts[i])
-                .into_iter()
-                .map(|(t, k)| (t, k as u8))
-                .unzip()
+            tokenize(&texts[i]).into_iter().map(|(t, k)| (t, k as u8)).unzip()
         })
     }))
 }
@@ -56,12 +50,7 @@ fn matlab_tokenize(
 /// Porter stems of lowercase words (the stemmer of `normalizeWords`).
 #[pyfunction]
 fn matlab_stem(py: Python<'_>, words: Vec<String>) -> Vec<String> {
-    py.detach(|| {
-        words
-            .iter()
-            .map(|w| crate::stem::nltk_porter::stem(w))
-            .collect()
-    })
+    py.detach(|| words.iter().map(|w| crate::stem::nltk_porter::stem(w)).collect())
 }
 
 /// ROUGE of `candidates[i]` against the documents `references[i]`.
@@ -147,10 +136,7 @@ fn matlab_bleu<'py>(
         )
         .into());
     }
-    let candidates: Vec<Vec<&str>> = candidates
-        .iter()
-        .map(|c| words(c))
-        .collect::<PyResult<_>>()?;
+    let candidates: Vec<Vec<&str>> = candidates.iter().map(|c| words(c)).collect::<PyResult<_>>()?;
     let references: Vec<Vec<Vec<&str>>> = references
         .iter()
         .map(|set| set.iter().map(|r| words(r)).collect::<PyResult<Vec<_>>>())
@@ -159,10 +145,7 @@ fn matlab_bleu<'py>(
         map_range(candidates.len(), workers, |i| {
             let mut vocab = Vocab::new();
             let c = vocab.ids(&candidates[i], ignore_case);
-            let refs: Vec<Vec<u32>> = references[i]
-                .iter()
-                .map(|r| vocab.ids(r, ignore_case))
-                .collect();
+            let refs: Vec<Vec<u32>> = references[i].iter().map(|r| vocab.ids(r, ignore_case)).collect();
             let refs: Vec<&[u32]> = refs.iter().map(|r| r.as_slice()).collect();
             bleu::score(&c, &refs, &weights)
         })
@@ -179,10 +162,7 @@ fn matlab_lexrank<'py>(
     workers: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let workers = resolve_workers(workers)?;
-    let documents: Vec<Vec<&str>> = documents
-        .iter()
-        .map(|d| words(d))
-        .collect::<PyResult<_>>()?;
+    let documents: Vec<Vec<&str>> = documents.iter().map(|d| words(d)).collect::<PyResult<_>>()?;
     let scores = py.detach(|| {
         let mut vocab = Vocab::new();
         let ids: Vec<Vec<u32>> = documents.iter().map(|d| vocab.ids(d, false)).collect();

@@ -22,10 +22,7 @@ fn as_refs(v: &[String]) -> Vec<&str> {
 }
 
 fn tuples(scores: Vec<TypeScore>) -> Vec<ScoreTuple> {
-    scores
-        .into_iter()
-        .map(|s| (s.prf.precision, s.prf.recall, s.prf.fmeasure, s.int_zero))
-        .collect()
+    scores.into_iter().map(|s| (s.prf.precision, s.prf.recall, s.prf.fmeasure, s.int_zero)).collect()
 }
 
 /// The native core of `rougebleu.RougeScorer` (argument order and semantics of rouge_score).
@@ -51,9 +48,7 @@ impl RougeCore {
             weight: alpha.map_or(FWeight::F1, FWeight::Alpha),
             jackknife,
         };
-        Ok(RougeCore {
-            scorer: Scorer::from_names(&rouge_types, options)?,
-        })
+        Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)? })
     }
 
     /// `[(precision, recall, fmeasure, int_zero)]` per rouge type.
@@ -131,10 +126,7 @@ impl RougeCore {
                     if s.int_zero {
                         d.set_item(name, int_zero)?;
                     } else {
-                        d.set_item(
-                            name,
-                            score_cls.call1((s.prf.precision, s.prf.recall, s.prf.fmeasure))?,
-                        )?;
+                        d.set_item(name, score_cls.call1((s.prf.precision, s.prf.recall, s.prf.fmeasure))?)?;
                     }
                 }
                 Ok(d)
@@ -150,20 +142,14 @@ impl RougeCore {
         prediction: TokenizedText,
     ) -> PyResult<Vec<ScoreTuple>> {
         if targets.is_empty() {
-            return Err(PyValueError::new_err(
-                "targets must contain at least one text",
-            ));
+            return Err(PyValueError::new_err("targets must contain at least one text"));
         }
         let all: Vec<&TokenizedText> = std::iter::once(&prediction).chain(&targets).collect();
         let tokens: Vec<Vec<&str>> = all.iter().map(|t| as_refs(&t.0)).collect();
-        let sentences: Vec<Vec<Vec<&str>>> = all
-            .iter()
-            .map(|t| t.1.iter().map(|s| as_refs(s)).collect())
-            .collect();
+        let sentences: Vec<Vec<Vec<&str>>> =
+            all.iter().map(|t| t.1.iter().map(|s| as_refs(s)).collect()).collect();
         let prepared = from_token_lists(&tokens, &sentences);
-        Ok(tuples(
-            self.scorer.score_prepared(&prepared[1..], &prepared[0]),
-        ))
+        Ok(tuples(self.scorer.score_prepared(&prepared[1..], &prepared[0])))
     }
 
     /// Corpus scores per type: `[((P, lo, hi), (R, lo, hi), (F, lo, hi))]`.
@@ -183,11 +169,7 @@ impl RougeCore {
         let avg = Average::parse(average)?;
         let scores = self.run_batch(py, predictions, references, workers)?;
         let w = resolve_workers(workers)?;
-        let bootstrap = Bootstrap {
-            resamples: n_bootstrap,
-            confidence,
-            seed,
-        };
+        let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
         let weight = self.scorer.options().weight;
         let types = self.scorer.types().to_vec();
         let out = py.detach(|| {
@@ -201,10 +183,7 @@ impl RougeCore {
                 .collect::<crate::Result<Vec<_>>>()
         })?;
         let t = |i: Interval| (i.score, i.low, i.high);
-        Ok(out
-            .into_iter()
-            .map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)])
-            .collect())
+        Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
     }
 }
 

@@ -11,53 +11,34 @@ use crate::text::rouge_score::Lowercase;
 
 /// The Python type name of `obj`, for error messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "object".into())
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into())
 }
 
 /// A `str` (lowercased by `str.lower()`) or UTF-8 `bytes` (lowercased by `bytes.lower()`, as
 /// rouge_score treats them). `what` names the argument in the error message.
-pub fn rouge_text<'a>(
-    obj: &'a Bound<'_, PyAny>,
-    what: impl FnOnce() -> String,
-) -> PyResult<Text<'a>> {
+pub fn rouge_text<'a>(obj: &'a Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<Text<'a>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Text {
-            text: s.to_str()?,
-            lowercase: Lowercase::Unicode,
-        });
+        return Ok(Text { text: s.to_str()?, lowercase: Lowercase::Unicode });
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         let text = std::str::from_utf8(b.as_bytes()).map_err(|e| {
             pyo3::exceptions::PyValueError::new_err(format!("{}: invalid UTF-8: {e}", what()))
         })?;
-        return Ok(Text {
-            text,
-            lowercase: Lowercase::Ascii,
-        });
+        return Ok(Text { text, lowercase: Lowercase::Ascii });
     }
-    Err(PyTypeError::new_err(format!(
-        "{} must be str or bytes, not {}",
-        what(),
-        type_name(obj)
-    )))
+    Err(PyTypeError::new_err(format!("{} must be str or bytes, not {}", what(), type_name(obj))))
 }
 
 /// The items of a list or tuple (not a bare string), as owned handles.
-pub fn sequence_items<'py>(
-    obj: &Bound<'py, PyAny>,
-    what: &str,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
+pub fn sequence_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return Err(PyTypeError::new_err(format!(
             "{what} must be a list of strings, not a single {}",
             type_name(obj)
         )));
     }
-    let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!("{what} must be a list, not {}", type_name(obj)))
-    })?;
+    let iter = obj
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err(format!("{what} must be a list, not {}", type_name(obj))))?;
     iter.collect()
 }

@@ -26,10 +26,9 @@ impl Average {
         match name {
             "macro" => Ok(Average::Macro),
             "micro" => Ok(Average::Micro),
-            _ => Err(Error::value(
-                "average",
-                format!("unknown average {name:?}; expected 'macro' or 'micro'"),
-            )),
+            _ => {
+                Err(Error::value("average", format!("unknown average {name:?}; expected 'macro' or 'micro'")))
+            }
         }
     }
 }
@@ -75,13 +74,7 @@ impl SplitMix64 {
 }
 
 /// The average of the items selected by `idx` (or all items).
-fn average(
-    ty: RougeType,
-    items: &[TypeScore],
-    idx: Option<&[usize]>,
-    avg: Average,
-    weight: FWeight,
-) -> Prf {
+fn average(ty: RougeType, items: &[TypeScore], idx: Option<&[usize]>, avg: Average, weight: FWeight) -> Prf {
     let n = idx.map_or(items.len(), |i| i.len());
     let at = |k: usize| &items[idx.map_or(k, |i| i[k])];
     match avg {
@@ -94,11 +87,7 @@ fn average(
                 s.fmeasure += p.fmeasure;
             }
             let d = n.max(1) as f64;
-            Prf {
-                precision: s.precision / d,
-                recall: s.recall / d,
-                fmeasure: s.fmeasure / d,
-            }
+            Prf { precision: s.precision / d, recall: s.recall / d, fmeasure: s.fmeasure / d }
         }
         Average::Micro => {
             let mut total = Counts::default();
@@ -137,28 +126,13 @@ pub fn aggregate(
         ));
     }
     if !(bootstrap.confidence > 0.0 && bootstrap.confidence < 1.0) {
-        return Err(Error::value(
-            "confidence",
-            format!("must be in (0, 1), got {}", bootstrap.confidence),
-        ));
+        return Err(Error::value("confidence", format!("must be in (0, 1), got {}", bootstrap.confidence)));
     }
     let point = average(ty, items, None, avg, weight);
     let mut out = CorpusScore {
-        precision: Interval {
-            score: point.precision,
-            low: point.precision,
-            high: point.precision,
-        },
-        recall: Interval {
-            score: point.recall,
-            low: point.recall,
-            high: point.recall,
-        },
-        fmeasure: Interval {
-            score: point.fmeasure,
-            low: point.fmeasure,
-            high: point.fmeasure,
-        },
+        precision: Interval { score: point.precision, low: point.precision, high: point.precision },
+        recall: Interval { score: point.recall, low: point.recall, high: point.recall },
+        fmeasure: Interval { score: point.fmeasure, low: point.fmeasure, high: point.fmeasure },
     };
     if bootstrap.resamples == 0 || items.is_empty() {
         return Ok(out);
@@ -186,74 +160,26 @@ mod tests {
     use super::*;
 
     fn item(h: f64, r: f64, c: f64) -> TypeScore {
-        let counts = Counts {
-            hits: h,
-            reference_total: r,
-            candidate_total: c,
-        };
-        TypeScore {
-            prf: finish(RougeType::N(1), counts, FWeight::F1),
-            int_zero: false,
-            counts: Some(counts),
-        }
+        let counts = Counts { hits: h, reference_total: r, candidate_total: c };
+        TypeScore { prf: finish(RougeType::N(1), counts, FWeight::F1), int_zero: false, counts: Some(counts) }
     }
 
     #[test]
     fn macro_and_micro_averages() {
         let items = [item(1.0, 2.0, 2.0), item(1.0, 8.0, 8.0)];
-        let none = Bootstrap {
-            resamples: 0,
-            confidence: 0.95,
-            seed: 0,
-        };
-        let m = aggregate(
-            RougeType::N(1),
-            &items,
-            Average::Macro,
-            FWeight::F1,
-            none,
-            Some(1),
-        )
-        .unwrap();
+        let none = Bootstrap { resamples: 0, confidence: 0.95, seed: 0 };
+        let m = aggregate(RougeType::N(1), &items, Average::Macro, FWeight::F1, none, Some(1)).unwrap();
         assert_eq!(m.recall.score, (0.5 + 0.125) / 2.0);
-        let u = aggregate(
-            RougeType::N(1),
-            &items,
-            Average::Micro,
-            FWeight::F1,
-            none,
-            Some(1),
-        )
-        .unwrap();
+        let u = aggregate(RougeType::N(1), &items, Average::Micro, FWeight::F1, none, Some(1)).unwrap();
         assert_eq!(u.recall.score, 0.2);
     }
 
     #[test]
     fn bootstrap_is_seeded_and_thread_independent() {
         let items: Vec<TypeScore> = (0..50).map(|i| item((i % 7) as f64, 10.0, 8.0)).collect();
-        let bs = Bootstrap {
-            resamples: 300,
-            confidence: 0.9,
-            seed: 42,
-        };
-        let a = aggregate(
-            RougeType::N(1),
-            &items,
-            Average::Macro,
-            FWeight::F1,
-            bs,
-            Some(1),
-        )
-        .unwrap();
-        let b = aggregate(
-            RougeType::N(1),
-            &items,
-            Average::Macro,
-            FWeight::F1,
-            bs,
-            Some(3),
-        )
-        .unwrap();
+        let bs = Bootstrap { resamples: 300, confidence: 0.9, seed: 42 };
+        let a = aggregate(RougeType::N(1), &items, Average::Macro, FWeight::F1, bs, Some(1)).unwrap();
+        let b = aggregate(RougeType::N(1), &items, Average::Macro, FWeight::F1, bs, Some(3)).unwrap();
         assert_eq!(a, b);
         assert!(a.recall.low < a.recall.score && a.recall.score < a.recall.high);
         let c = aggregate(

@@ -54,20 +54,12 @@ pub struct Scratch {
 impl Scratch {
     /// Scratch for texts whose token ids are all `< vocab` (compact n-gram keys).
     pub fn with_vocab(vocab: u32) -> Self {
-        Scratch {
-            keys: NgramKeys::with_vocab(vocab),
-            ..Default::default()
-        }
+        Scratch { keys: NgramKeys::with_vocab(vocab), ..Default::default() }
     }
 }
 
 /// The counts of one rouge type for a (reference, candidate) pair of prepared texts.
-pub fn counts(
-    ty: RougeType,
-    reference: &Prepared,
-    candidate: &Prepared,
-    s: &mut Scratch,
-) -> Counts {
+pub fn counts(ty: RougeType, reference: &Prepared, candidate: &Prepared, s: &mut Scratch) -> Counts {
     let (r, c) = (&reference.tokens, &candidate.tokens);
     let int = |hits: usize, rt: usize, ct: usize| Counts {
         hits: hits as f64,
@@ -84,10 +76,7 @@ pub fn counts(
         RougeType::Lsum => {
             let rs: Vec<&[u32]> = reference.sentences.iter().map(|x| x.as_slice()).collect();
             let cs: Vec<&[u32]> = candidate.sentences.iter().map(|x| x.as_slice()).collect();
-            let (m, n) = (
-                rs.iter().map(|x| x.len()).sum(),
-                cs.iter().map(|x| x.len()).sum(),
-            );
+            let (m, n) = (rs.iter().map(|x| x.len()).sum(), cs.iter().map(|x| x.len()).sum());
             if m == 0 || n == 0 {
                 return int(0, m, n);
             }
@@ -99,17 +88,16 @@ pub fn counts(
             candidate_total: weight_fn(c.len() as f64, w),
         },
         RougeType::S(d) => int(
-            skip_bigram::hits(r, c, d),
+            skip_bigram::hits_with(r, c, d, &mut s.a, &mut s.b),
             skip_bigram::total(r.len(), d),
             skip_bigram::total(c.len(), d),
         ),
         RougeType::SU(d) => {
-            let unigrams = clipped_overlap(
-                &r.iter().map(|&t| t as u64).collect::<Vec<_>>(),
-                &c.iter().map(|&t| t as u64).collect::<Vec<_>>(),
-            );
+            s.keys.keys(r, 1, &mut s.a);
+            s.keys.keys(c, 1, &mut s.b);
+            let unigrams = clipped_overlap(&s.a, &s.b);
             int(
-                skip_bigram::hits(r, c, d) + unigrams,
+                skip_bigram::hits_with(r, c, d, &mut s.a, &mut s.b) + unigrams,
                 skip_bigram::total(r.len(), d) + r.len(),
                 skip_bigram::total(c.len(), d) + c.len(),
             )
@@ -126,11 +114,7 @@ pub fn finish(ty: RougeType, c: Counts, weight: FWeight) -> Prf {
         precision = weight_fn_inverse(precision, w);
         recall = weight_fn_inverse(recall, w);
     }
-    Prf {
-        precision,
-        recall,
-        fmeasure: weight.f(precision, recall),
-    }
+    Prf { precision, recall, fmeasure: weight.f(precision, recall) }
 }
 
 #[cfg(test)]
@@ -139,10 +123,7 @@ mod tests {
     use crate::kernels::skip_bigram::SkipDistance;
 
     fn prep(tokens: &[u32]) -> Prepared {
-        Prepared {
-            tokens: tokens.to_vec(),
-            sentences: vec![tokens.to_vec()],
-        }
+        Prepared { tokens: tokens.to_vec(), sentences: vec![tokens.to_vec()] }
     }
 
     #[test]
@@ -161,11 +142,7 @@ mod tests {
 
     #[test]
     fn alpha_half_equals_f1() {
-        let c = Counts {
-            hits: 3.0,
-            reference_total: 7.0,
-            candidate_total: 5.0,
-        };
+        let c = Counts { hits: 3.0, reference_total: 7.0, candidate_total: 5.0 };
         let a = finish(RougeType::N(1), c, FWeight::F1);
         let b = finish(RougeType::N(1), c, FWeight::Alpha(0.5));
         assert!((a.fmeasure - b.fmeasure).abs() < 1e-15);

@@ -28,9 +28,7 @@ impl MultiRef {
             _ => {
                 return Err(Error::value(
                     "multi_ref",
-                    format!(
-                        "unknown mode {name:?}; expected 'max', 'pooled', 'best-recall' or 'mean'"
-                    ),
+                    format!("unknown mode {name:?}; expected 'max', 'pooled', 'best-recall' or 'mean'"),
                 ))
             }
         })
@@ -55,11 +53,7 @@ pub struct TypeScore {
 
 fn single(ty: RougeType, c: Counts, weight: FWeight) -> TypeScore {
     let empty = c.reference_total == 0.0 || c.candidate_total == 0.0;
-    TypeScore {
-        prf: finish(ty, c, weight),
-        int_zero: ty.int_zero_when_empty() && empty,
-        counts: Some(c),
-    }
+    TypeScore { prf: finish(ty, c, weight), int_zero: ty.int_zero_when_empty() && empty, counts: Some(c) }
 }
 
 fn first_max(scores: &[TypeScore], key: impl Fn(&TypeScore) -> f64) -> TypeScore {
@@ -78,30 +72,18 @@ pub fn combine(ty: RougeType, mode: MultiRef, per_ref: &[Counts], weight: FWeigh
     if per_ref.len() == 1 {
         return single(ty, per_ref[0], weight);
     }
-    let scores = || {
-        per_ref
-            .iter()
-            .map(|c| single(ty, *c, weight))
-            .collect::<Vec<_>>()
-    };
+    let scores = || per_ref.iter().map(|c| single(ty, *c, weight)).collect::<Vec<_>>();
     match mode {
         MultiRef::Max => first_max(&scores(), |s| s.prf.fmeasure),
         MultiRef::BestRecall => first_max(&scores(), |s| s.prf.recall),
         MultiRef::Pooled => {
             let mut total = Counts::default();
             per_ref.iter().for_each(|c| total += *c);
-            TypeScore {
-                int_zero: false,
-                ..single(ty, total, weight)
-            }
+            TypeScore { int_zero: false, ..single(ty, total, weight) }
         }
         MultiRef::Mean => {
             let s = scores();
-            TypeScore {
-                prf: mean_prf(s.iter().map(|x| x.prf)),
-                int_zero: false,
-                counts: None,
-            }
+            TypeScore { prf: mean_prf(s.iter().map(|x| x.prf)), int_zero: false, counts: None }
         }
     }
 }
@@ -115,21 +97,11 @@ pub fn jackknife(ty: RougeType, mode: MultiRef, per_ref: &[Counts], weight: FWei
     let mut rest = Vec::with_capacity(per_ref.len() - 1);
     let folds = (0..per_ref.len()).map(|k| {
         rest.clear();
-        rest.extend(
-            per_ref
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != k)
-                .map(|(_, c)| *c),
-        );
+        rest.extend(per_ref.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, c)| *c));
         combine(ty, mode, &rest, weight).prf
     });
     let prf = mean_prf(folds.collect::<Vec<_>>().into_iter());
-    TypeScore {
-        prf,
-        int_zero: false,
-        counts: None,
-    }
+    TypeScore { prf, int_zero: false, counts: None }
 }
 
 fn mean_prf(items: impl Iterator<Item = Prf>) -> Prf {
@@ -141,11 +113,7 @@ fn mean_prf(items: impl Iterator<Item = Prf>) -> Prf {
         sum.fmeasure += p.fmeasure;
     }
     let k = n.max(1) as f64;
-    Prf {
-        precision: sum.precision / k,
-        recall: sum.recall / k,
-        fmeasure: sum.fmeasure / k,
-    }
+    Prf { precision: sum.precision / k, recall: sum.recall / k, fmeasure: sum.fmeasure / k }
 }
 
 #[cfg(test)]
@@ -155,11 +123,7 @@ mod tests {
     const N1: RougeType = RougeType::N(1);
 
     fn c(h: f64, r: f64, p: f64) -> Counts {
-        Counts {
-            hits: h,
-            reference_total: r,
-            candidate_total: p,
-        }
+        Counts { hits: h, reference_total: r, candidate_total: p }
     }
 
     #[test]
@@ -169,10 +133,7 @@ mod tests {
         let w = FWeight::F1;
         // F: A = 0.5, B = 0.6 -> max picks B; recall A = 0.5 = B -> best-recall keeps A.
         assert_eq!(combine(N1, MultiRef::Max, &refs, w).prf.precision, 0.75);
-        assert_eq!(
-            combine(N1, MultiRef::BestRecall, &refs, w).prf.precision,
-            0.5
-        );
+        assert_eq!(combine(N1, MultiRef::BestRecall, &refs, w).prf.precision, 0.5);
         let pooled = combine(N1, MultiRef::Pooled, &refs, w).prf;
         assert_eq!((pooled.recall, pooled.precision), (0.5, 5.0 / 8.0));
         let mean = combine(N1, MultiRef::Mean, &refs, w).prf;
@@ -185,12 +146,7 @@ mod tests {
         // Max over the remaining pair: {B,C} -> 1.0, {A,C} -> 0.5, {A,B} -> 1.0.
         let j = jackknife(N1, MultiRef::Max, &refs, FWeight::F1).prf;
         assert!((j.recall - 2.5 / 3.0).abs() < 1e-15);
-        assert_eq!(
-            jackknife(N1, MultiRef::Max, &refs[..1], FWeight::F1)
-                .prf
-                .recall,
-            0.5
-        );
+        assert_eq!(jackknife(N1, MultiRef::Max, &refs[..1], FWeight::F1).prf.recall, 0.5);
         assert!(MultiRef::parse("avg").is_err());
     }
 }

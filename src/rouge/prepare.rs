@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use rustc_hash::FxHashMap;
 
 use crate::stem::nltk_porter;
-use crate::text::intern::Interner;
+use crate::text::intern::{Interner, StrMap};
 use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
 
 /// A text ready for scoring.
@@ -25,22 +25,25 @@ pub struct Needs {
     pub stem: bool,
 }
 
-/// Token ids shared by all texts a thread prepares. Ids are compared only within one scored
-/// pair, which one thread prepares entirely, so per-thread ids are consistent where it matters.
+/// Token ids of one thread. Each scored unit (a prediction with its references, prepared
+/// entirely by one thread) gets dense ids 0, 1, 2, ... from a small per-unit table; with
+/// stemming, a per-thread cache keeps each distinct word's stem so it is computed once.
 #[derive(Default)]
 struct Vocab {
+    /// Per unit: raw token -> dense id. Small, so it stays in cache.
+    unit_ids: StrMap<u32>,
+    next_dense: u32,
+    /// Per thread, with stemming: stem -> thread id, and raw token -> thread id of its stem.
     final_forms: Interner,
-    /// raw token -> id of its stem (only used when stemming).
-    stemmed: FxHashMap<Box<str>, u32>,
-    buf: String,
-    /// Per-unit dense renumbering of the cached ids: `dense[id] = (unit, dense id)`; an entry
-    /// from an older unit is stale. An array instead of a map: the ids are small and dense.
+    stemmed: StrMap<u32>,
+    /// Per unit: thread id -> dense id, as `dense[id] = (unit, dense id)`; entries of older
+    /// units are stale. An array instead of a map: thread ids are small and dense.
     dense: Vec<(u32, u32)>,
     unit: u32,
-    next_dense: u32,
+    buf: String,
 }
 
-/// Beyond this many cached forms the cache is dropped between pairs, bounding memory.
+/// Beyond this many cached stems the cache is dropped between units, bounding memory.
 const MAX_CACHED: usize = 1 << 21;
 
 thread_local! {
@@ -56,6 +59,7 @@ impl Vocab {
             self.unit = 1;
         }
         self.next_dense = 0;
+        self.unit_ids.clear();
     }
 
     #[inline]
@@ -72,15 +76,34 @@ impl Vocab {
         e.1
     }
 
+    /// The dense id (within the current unit) of a raw token.
+    #[inline]
     fn id(&mut self, raw: &str, stem: bool) -> u32 {
-        if !stem || !should_stem(raw) {
+        if let Some(id) = self.unit_ids.get(raw) {
+            return id;
+        }
+        let id = if stem {
+            // Different words can share a stem: identify them through the stem's thread id.
+            let thread_id = self.thread_id_of_stem(raw);
+            self.dense_id(thread_id)
+        } else {
+            // Without stemming, a word not seen in this unit is a new token.
+            self.next_dense += 1;
+            self.next_dense - 1
+        };
+        self.unit_ids.insert(raw, id);
+        id
+    }
+
+    fn thread_id_of_stem(&mut self, raw: &str) -> u32 {
+        if !should_stem(raw) {
             return self.final_forms.intern(raw);
         }
-        if let Some(&id) = self.stemmed.get(raw) {
+        if let Some(id) = self.stemmed.get(raw) {
             return id;
         }
         let id = self.final_forms.intern(&nltk_porter::stem(raw));
-        self.stemmed.insert(raw.into(), id);
+        self.stemmed.insert(raw, id);
         id
     }
 
@@ -94,7 +117,7 @@ impl Vocab {
         let mut p = Prepared::default();
         if needs.sentences {
             for s in split_sentences(text) {
-                let mut ids = Vec::new();
+                let mut ids = Vec::with_capacity(s.len() / 4);
                 // rouge_score decodes bytes before splitting sentences, so they always get str.lower().
                 self.tokens_into(s, Lowercase::Unicode, needs.stem, &mut ids);
                 p.sentences.push(ids);
@@ -105,6 +128,7 @@ impl Vocab {
                 // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
                 p.tokens = p.sentences.concat();
             } else {
+                p.tokens.reserve(text.len() / 5);
                 self.tokens_into(text, lowercase, needs.stem, &mut p.tokens);
             }
         }
@@ -123,12 +147,7 @@ pub struct Preparer<'a> {
 
 impl Preparer<'_> {
     pub fn prepare(&mut self, text: &str, lowercase: Lowercase) -> Prepared {
-        let mut p = self.vocab.prepare(text, self.needs, lowercase);
-        let v = &mut *self.vocab;
-        let mut renumber = |ids: &mut Vec<u32>| ids.iter_mut().for_each(|id| *id = v.dense_id(*id));
-        renumber(&mut p.tokens);
-        p.sentences.iter_mut().for_each(renumber);
-        p
+        self.vocab.prepare(text, self.needs, lowercase)
     }
 }
 
@@ -141,10 +160,7 @@ pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
             *vocab = Vocab::default();
         }
         vocab.start_unit();
-        f(&mut Preparer {
-            vocab: &mut vocab,
-            needs,
-        })
+        f(&mut Preparer { vocab: &mut vocab, needs })
     })
 }
 
@@ -155,10 +171,7 @@ pub fn from_token_lists(tokens: &[Vec<&str>], sentences: &[Vec<Vec<&str>>]) -> V
     tokens
         .iter()
         .zip(sentences)
-        .map(|(t, s)| Prepared {
-            tokens: ids(t),
-            sentences: s.iter().map(|x| ids(x)).collect(),
-        })
+        .map(|(t, s)| Prepared { tokens: ids(t), sentences: s.iter().map(|x| ids(x)).collect() })
         .collect()
 }
 
@@ -168,16 +181,9 @@ mod tests {
 
     #[test]
     fn sentences_and_tokens_share_ids() {
-        let needs = Needs {
-            tokens: true,
-            sentences: true,
-            stem: false,
-        };
+        let needs = Needs { tokens: true, sentences: true, stem: false };
         let (a, b) = with_preparer(needs, |p| {
-            (
-                p.prepare("The cat.\nThe dog", Lowercase::Unicode),
-                p.prepare("the DOG\n", Lowercase::Unicode),
-            )
+            (p.prepare("The cat.\nThe dog", Lowercase::Unicode), p.prepare("the DOG\n", Lowercase::Unicode))
         });
         assert_eq!(a.sentences.len(), 2);
         assert_eq!(a.tokens.len(), 4);
@@ -187,11 +193,7 @@ mod tests {
 
     #[test]
     fn ascii_lowercase_only_changes_whole_text_tokens() {
-        let needs = Needs {
-            tokens: true,
-            sentences: true,
-            stem: false,
-        };
+        let needs = Needs { tokens: true, sentences: true, stem: false };
         let p = with_preparer(needs, |p| p.prepare("İx", Lowercase::Ascii));
         assert_eq!(p.tokens.len(), 1);
         assert_eq!(p.sentences[0].len(), 2);

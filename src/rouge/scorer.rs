@@ -17,10 +17,7 @@ pub struct Text<'a> {
 
 impl<'a> From<&'a str> for Text<'a> {
     fn from(text: &'a str) -> Self {
-        Text {
-            text,
-            lowercase: Lowercase::Unicode,
-        }
+        Text { text, lowercase: Lowercase::Unicode }
     }
 }
 
@@ -37,12 +34,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            stem: false,
-            multi_ref: MultiRef::Max,
-            weight: FWeight::F1,
-            jackknife: false,
-        }
+        Options { stem: false, multi_ref: MultiRef::Max, weight: FWeight::F1, jackknife: false }
     }
 }
 
@@ -55,10 +47,7 @@ pub struct Scorer {
 impl Scorer {
     pub fn new(types: Vec<RougeType>, options: Options) -> Result<Self> {
         if types.is_empty() {
-            return Err(Error::value(
-                "rouge_types",
-                "at least one rouge type is required",
-            ));
+            return Err(Error::value("rouge_types", "at least one rouge type is required"));
         }
         if let FWeight::Alpha(a) = options.weight {
             if !(0.0..=1.0).contains(&a) {
@@ -69,10 +58,7 @@ impl Scorer {
     }
 
     pub fn from_names<S: AsRef<str>>(names: &[S], options: Options) -> Result<Self> {
-        let types = names
-            .iter()
-            .map(|n| RougeType::parse(n.as_ref()))
-            .collect::<Result<Vec<_>>>()?;
+        let types = names.iter().map(|n| RougeType::parse(n.as_ref())).collect::<Result<Vec<_>>>()?;
         Self::new(types, options)
     }
 
@@ -106,11 +92,7 @@ impl Scorer {
             .iter()
             .map(|&ty| {
                 per_ref.clear();
-                per_ref.extend(
-                    references
-                        .iter()
-                        .map(|r| counts(ty, r, prediction, &mut scratch)),
-                );
+                per_ref.extend(references.iter().map(|r| counts(ty, r, prediction, &mut scratch)));
                 let o = &self.options;
                 if o.jackknife {
                     jackknife(ty, o.multi_ref, &per_ref, o.weight)
@@ -130,10 +112,7 @@ impl Scorer {
     /// `score_multi` with the default `Max`).
     pub fn score_multi(&self, targets: &[Text], prediction: Text) -> Result<Vec<TypeScore>> {
         if targets.is_empty() {
-            return Err(Error::value(
-                "references",
-                "at least one reference is required",
-            ));
+            return Err(Error::value("references", "at least one reference is required"));
         }
         Ok(self.score_multi_unchecked(targets, prediction))
     }
@@ -141,10 +120,7 @@ impl Scorer {
     fn score_multi_unchecked(&self, targets: &[Text], prediction: Text) -> Vec<TypeScore> {
         with_preparer(self.needs(), |p| {
             let c = p.prepare(prediction.text, prediction.lowercase);
-            let refs: Vec<Prepared> = targets
-                .iter()
-                .map(|t| p.prepare(t.text, t.lowercase))
-                .collect();
+            let refs: Vec<Prepared> = targets.iter().map(|t| p.prepare(t.text, t.lowercase)).collect();
             self.score_prepared(&refs, &c)
         })
     }
@@ -160,18 +136,11 @@ impl Scorer {
         if predictions.len() != references.len() {
             return Err(Error::value(
                 "references",
-                format!(
-                    "got {} predictions but {} references",
-                    predictions.len(),
-                    references.len()
-                ),
+                format!("got {} predictions but {} references", predictions.len(), references.len()),
             ));
         }
         if let Some(i) = references.iter().position(|r| r.is_empty()) {
-            return Err(Error::value(
-                "references",
-                format!("item {i} has no reference"),
-            ));
+            return Err(Error::value("references", format!("item {i} has no reference")));
         }
         Ok(batch::map_range(predictions.len(), workers, |i| {
             self.score_multi_unchecked(&references[i], predictions[i])
@@ -220,22 +189,10 @@ mod tests {
 
     #[test]
     fn batch_is_identical_for_any_worker_count() {
-        let names = [
-            "rouge1",
-            "rouge2",
-            "rougeL",
-            "rougeLsum",
-            "rougeW-1.2",
-            "rougeS4",
-            "rougeSU*",
-        ];
+        let names = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeS4", "rougeSU*"];
         let sc = scorer(&names);
-        let preds: Vec<String> = (0..200)
-            .map(|i| format!("w{} w{} x\nw{} y", i % 7, i % 5, i % 3))
-            .collect();
-        let refs: Vec<String> = (0..200)
-            .map(|i| format!("w{} x w{}\ny w{}", i % 5, i % 7, i % 2))
-            .collect();
+        let preds: Vec<String> = (0..200).map(|i| format!("w{} w{} x\nw{} y", i % 7, i % 5, i % 3)).collect();
+        let refs: Vec<String> = (0..200).map(|i| format!("w{} x w{}\ny w{}", i % 5, i % 7, i % 2)).collect();
         let p: Vec<Text> = preds.iter().map(|s| s.as_str().into()).collect();
         let r: Vec<Vec<Text>> = refs.iter().map(|s| vec![s.as_str().into()]).collect();
         let one = sc.score_batch(&p, &r, Some(1)).unwrap();
@@ -246,10 +203,7 @@ mod tests {
 
     #[test]
     fn alpha_is_validated() {
-        let o = Options {
-            weight: FWeight::Alpha(1.5),
-            ..Options::default()
-        };
+        let o = Options { weight: FWeight::Alpha(1.5), ..Options::default() };
         assert!(Scorer::from_names(&["rouge1"], o).is_err());
     }
 }

@@ -44,14 +44,9 @@ fn parse_skip(name: &str, spec: &str) -> Result<SkipDistance> {
         return Ok(SkipDistance::Unlimited);
     }
     if !spec.bytes().all(|b| b.is_ascii_digit()) || (spec.len() > 1 && spec.starts_with('0')) {
-        return Err(invalid(
-            name,
-            "the skip distance must be a non-negative integer or *",
-        ));
+        return Err(invalid(name, "the skip distance must be a non-negative integer or *"));
     }
-    spec.parse::<usize>()
-        .map(SkipDistance::Max)
-        .map_err(|_| invalid(name, "skip distance out of range"))
+    spec.parse::<usize>().map(SkipDistance::Max).map_err(|_| invalid(name, "skip distance out of range"))
 }
 
 impl RougeType {
@@ -72,9 +67,8 @@ impl RougeType {
             return parse_skip(name, spec).map(RougeType::S);
         }
         if let Some(spec) = rest.strip_prefix("W-") {
-            let w: f64 = spec
-                .parse()
-                .map_err(|_| invalid(name, "the weight after 'rougeW-' must be a number"))?;
+            let w: f64 =
+                spec.parse().map_err(|_| invalid(name, "the weight after 'rougeW-' must be a number"))?;
             if w.is_nan() || w <= 1.0 || w.is_infinite() {
                 return Err(invalid(name, "ROUGE-W needs a weight w > 1"));
             }
@@ -82,15 +76,9 @@ impl RougeType {
         }
         if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
             if rest.starts_with('0') {
-                return Err(Error::value(
-                    "rouge_types",
-                    format!("rougen requires positive n: {name}"),
-                ));
+                return Err(Error::value("rouge_types", format!("rougen requires positive n: {name}")));
             }
-            return rest
-                .parse::<usize>()
-                .map(RougeType::N)
-                .map_err(|_| invalid(name, "n out of range"));
+            return rest.parse::<usize>().map(RougeType::N).map_err(|_| invalid(name, "n out of range"));
         }
         Err(invalid(name, "unknown rouge type"))
     }
@@ -122,14 +110,8 @@ mod tests {
         assert_eq!(RougeType::parse("rougeS4").unwrap(), RougeType::S(Max(4)));
         assert_eq!(RougeType::parse("rougeS0").unwrap(), RougeType::S(Max(0)));
         assert_eq!(RougeType::parse("rougeSU4").unwrap(), RougeType::SU(Max(4)));
-        assert_eq!(
-            RougeType::parse("rougeS*").unwrap(),
-            RougeType::S(Unlimited)
-        );
-        assert_eq!(
-            RougeType::parse("rougeSU*").unwrap(),
-            RougeType::SU(Unlimited)
-        );
+        assert_eq!(RougeType::parse("rougeS*").unwrap(), RougeType::S(Unlimited));
+        assert_eq!(RougeType::parse("rougeSU*").unwrap(), RougeType::SU(Unlimited));
         assert_eq!(RougeType::parse("rougeS").unwrap(), RougeType::S(Unlimited));
     }
 

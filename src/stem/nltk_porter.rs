@@ -135,11 +135,7 @@ fn is_vowel(b: u8) -> bool {
 
 #[inline]
 fn ends<L: Letter>(w: &[L], suffix: &[u8]) -> bool {
-    w.len() >= suffix.len()
-        && w[w.len() - suffix.len()..]
-            .iter()
-            .zip(suffix)
-            .all(|(&l, &b)| l.byte() == b)
+    w.len() >= suffix.len() && w[w.len() - suffix.len()..].iter().zip(suffix).all(|(&l, &b)| l.byte() == b)
 }
 
 /// Porter's consonant: not a vowel, and a `y` only when it follows a vowel or starts the word.
@@ -457,12 +453,7 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 300, "golden list too short: {checked}");
-        assert!(
-            wrong.is_empty(),
-            "{} mismatches:\n{}",
-            wrong.len(),
-            wrong.join("\n")
-        );
+        assert!(wrong.is_empty(), "{} mismatches:\n{}", wrong.len(), wrong.join("\n"));
     }
 
     #[test]

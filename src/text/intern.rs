@@ -1,13 +1,88 @@
 //! Token interning: strings -> `u32` ids, so kernels compare integers instead of strings.
 use rustc_hash::FxHashMap;
 
+/// A map keyed by strings. Tokens are mostly short, so those of up to 7 bytes are packed into a
+/// `u64` and those of up to 15 into a `u128` (hashed and compared as integers, in compact tables
+/// that stay in cache); longer ones are boxed strings.
+#[derive(Debug, Clone)]
+pub struct StrMap<V> {
+    tiny: FxHashMap<u64, V>,
+    short: FxHashMap<u128, V>,
+    long: FxHashMap<Box<str>, V>,
+}
+
+impl<V> Default for StrMap<V> {
+    fn default() -> Self {
+        StrMap { tiny: FxHashMap::default(), short: FxHashMap::default(), long: FxHashMap::default() }
+    }
+}
+
+enum Key<'a> {
+    Tiny(u64),
+    Short(u128),
+    Long(&'a str),
+}
+
+/// The bytes of a short string in the low bytes and its length in the top byte: unique per string.
+#[inline]
+fn key(s: &str) -> Key<'_> {
+    let b = s.as_bytes();
+    if b.len() <= 7 {
+        let mut buf = [0u8; 8];
+        buf[..b.len()].copy_from_slice(b);
+        buf[7] = b.len() as u8;
+        Key::Tiny(u64::from_le_bytes(buf))
+    } else if b.len() <= 15 {
+        let mut buf = [0u8; 16];
+        buf[..b.len()].copy_from_slice(b);
+        buf[15] = b.len() as u8;
+        Key::Short(u128::from_le_bytes(buf))
+    } else {
+        Key::Long(s)
+    }
+}
+
+impl<V: Copy> StrMap<V> {
+    #[inline]
+    pub fn get(&self, s: &str) -> Option<V> {
+        match key(s) {
+            Key::Tiny(k) => self.tiny.get(&k).copied(),
+            Key::Short(k) => self.short.get(&k).copied(),
+            Key::Long(s) => self.long.get(s).copied(),
+        }
+    }
+
+    #[inline]
+    pub fn insert(&mut self, s: &str, v: V) {
+        match key(s) {
+            Key::Tiny(k) => self.tiny.insert(k, v),
+            Key::Short(k) => self.short.insert(k, v),
+            Key::Long(s) => self.long.insert(s.into(), v),
+        };
+    }
+
+    pub fn len(&self) -> usize {
+        self.tiny.len() + self.short.len() + self.long.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn clear(&mut self) {
+        self.tiny.clear();
+        self.short.clear();
+        self.long.clear();
+    }
+}
+
 /// Maps each distinct token to a dense id `0..len()`.
 ///
 /// Ids are only meaningful within one interner: texts scored against each other must be
 /// interned by the same one.
 #[derive(Default, Debug, Clone)]
 pub struct Interner {
-    ids: FxHashMap<Box<str>, u32>,
+    ids: StrMap<u32>,
 }
 
 impl Interner {
@@ -16,18 +91,19 @@ impl Interner {
     }
 
     /// The id of `token`, assigning the next free id on first sight.
+    #[inline]
     pub fn intern(&mut self, token: &str) -> u32 {
-        if let Some(&id) = self.ids.get(token) {
+        if let Some(id) = self.ids.get(token) {
             return id;
         }
         let id = self.ids.len() as u32;
-        self.ids.insert(token.into(), id);
+        self.ids.insert(token, id);
         id
     }
 
     /// The id of `token` if it was interned before.
     pub fn get(&self, token: &str) -> Option<u32> {
-        self.ids.get(token).copied()
+        self.ids.get(token)
     }
 
     pub fn len(&self) -> usize {
@@ -57,5 +133,31 @@ mod tests {
         assert_eq!(v.get("dog"), Some(b));
         assert_eq!(v.get("emu"), None);
         assert_eq!(v.len(), 2);
+    }
+
+    #[test]
+    fn short_and_long_tokens_do_not_collide() {
+        let mut v = Interner::new();
+        let words = [
+            "",
+            "a",
+            "a\0",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghijklmno",
+            "abcdefghijklmnop",
+            "abcdefghijklmnopq",
+            "ab",
+            "ba",
+            "\0\0\0\0\0\0\0",
+        ];
+        let ids: Vec<u32> = words.iter().map(|w| v.intern(w)).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), words.len());
+        for (w, id) in words.iter().zip(&ids) {
+            assert_eq!(v.intern(w), *id);
+        }
     }
 }

@@ -15,32 +15,37 @@ pub enum Lowercase {
 }
 
 /// Calls `emit` with each token of `text` (lowercase ASCII `[a-z0-9]+`), before stemming.
-pub fn for_each_token(
-    text: &str,
-    lowercase: Lowercase,
-    buf: &mut String,
-    mut emit: impl FnMut(&str),
-) {
+pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut emit: impl FnMut(&str)) {
     buf.clear();
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b < 0x80 {
-            // ASCII fast path: the common case, one byte per character.
-            if b.is_ascii_alphanumeric() {
-                buf.push(b.to_ascii_lowercase() as char);
-            } else {
-                flush(buf, &mut emit);
+        if b.is_ascii_alphanumeric() {
+            // A run of ASCII alphanumerics: emitted straight from the text when it is already
+            // lowercase and not glued to pending non-ASCII output (the common case), else copied.
+            let start = i;
+            let mut upper = false;
+            while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                upper |= bytes[i].is_ascii_uppercase();
+                i += 1;
             }
+            let run = &text[start..i];
+            let next_is_ascii = i == bytes.len() || bytes[i] < 0x80;
+            if !upper && buf.is_empty() && next_is_ascii {
+                emit(run);
+            } else {
+                buf.extend(run.bytes().map(|c| c.to_ascii_lowercase() as char));
+            }
+            continue;
+        }
+        if b < 0x80 {
+            flush(buf, &mut emit);
             i += 1;
             continue;
         }
         // A non-ASCII character: only its lowercase form can contribute ASCII letters (İ, Kelvin sign).
-        let c = text[i..]
-            .chars()
-            .next()
-            .expect("valid UTF-8 at a char boundary");
+        let c = text[i..].chars().next().expect("valid UTF-8 at a char boundary");
         i += c.len_utf8();
         if lowercase == Lowercase::Ascii {
             flush(buf, &mut emit);
@@ -93,10 +98,7 @@ mod tests {
 
     #[test]
     fn ascii_punctuation_splits_and_lowercases() {
-        assert_eq!(
-            toks("The quick-brown FOX, 42x!"),
-            ["the", "quick", "brown", "fox", "42x"]
-        );
+        assert_eq!(toks("The quick-brown FOX, 42x!"), ["the", "quick", "brown", "fox", "42x"]);
         assert!(toks("  ... \r\n").is_empty());
     }
 
@@ -110,10 +112,16 @@ mod tests {
     fn dotted_capital_i_and_kelvin_sign_fold_into_ascii() {
         assert_eq!(toks("İstanbul"), ["i", "stanbul"]);
         assert_eq!(toks("5\u{212A}"), ["5k"]);
-        assert_eq!(
-            tokenize("İstanbul 5\u{212A}", Lowercase::Ascii),
-            ["stanbul", "5"]
-        );
+        assert_eq!(tokenize("İstanbul 5\u{212A}", Lowercase::Ascii), ["stanbul", "5"]);
+    }
+
+    #[test]
+    fn runs_next_to_non_ascii_letters_join_correctly() {
+        // "İ" lowercases to "i" + U+0307: the "i" joins the preceding ASCII run.
+        assert_eq!(toks("abİcd"), ["abi", "cd"]);
+        assert_eq!(toks("AB\u{212A}x"), ["abkx"]);
+        assert_eq!(toks("x\u{212A}"), ["xk"]);
+        assert_eq!(toks("é\u{212A}Z9 q"), ["kz9", "q"]);
     }
 
     #[test]
