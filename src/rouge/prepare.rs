@@ -2,8 +2,6 @@
 //! token -> id (after optional stemming) so each distinct word is stemmed once per thread.
 use std::cell::RefCell;
 
-use rustc_hash::FxHashMap;
-
 use crate::stem::nltk_porter;
 use crate::text::intern::{Interner, StrMap};
 use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
