@@ -1,6 +1,288 @@
-//! Python bindings for the `rouge155` module.
+//! Python bindings for the ROUGE-1.5.5 compatibility mode: an engine object holding the options
+//! and the data directory's tables, evaluating configurations detached from the interpreter.
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use crate::batch::resolve_workers;
+use crate::error::Error;
+use crate::rouge155::be::BeMode;
+use crate::rouge155::bootstrap::Counting;
+use crate::rouge155::data::{self, Resources};
+use crate::rouge155::report::{self, Labels};
+use crate::rouge155::text::{Format, Limit};
+use crate::rouge155::{evaluate, EvalInput, MultiRef, Options, RunInput, SkipUnigrams, Source, Summary};
+
+/// The native core of `rougebleu.rouge155.Rouge155`.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct Rouge155Core {
+    opts: Options,
+    res: Resources,
+}
+
+fn source(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Source> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Source::Path(s.to_str()?.to_string()));
+    }
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(Source::Bytes(b.as_bytes().to_vec()));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what} must be a path (str) or the summary's bytes"
+    )))
+}
+
+fn extract_evals(evals: &Bound<'_, PyAny>) -> PyResult<Vec<EvalInput>> {
+    let mut out = Vec::new();
+    for (i, item) in evals.try_iter()?.enumerate() {
+        let item = item?;
+        let t = item
+            .cast::<PyTuple>()
+            .map_err(|_| PyTypeError::new_err(format!("evals[{i}] must be a tuple")))?;
+        if t.len() != 4 {
+            return Err(PyTypeError::new_err(format!(
+                "evals[{i}] must be (id, format, peers, models)"
+            )));
+        }
+        let id: String = t.get_item(0)?.extract()?;
+        let fmt: String = t.get_item(1)?.extract()?;
+        let format = Format::parse(&fmt).ok_or_else(|| {
+            Error::value(
+                "format",
+                format!("unknown input format {fmt:?} (SEE, SPL, ISI, SIMPLE)"),
+            )
+        })?;
+        let mut peers = Vec::new();
+        for p in t.get_item(2)?.try_iter()? {
+            let p = p?;
+            let pt = p
+                .cast::<PyTuple>()
+                .map_err(|_| PyTypeError::new_err("peers must be (system index, source) tuples"))?;
+            let system: usize = pt.get_item(0)?.extract()?;
+            peers.push((system, source(&pt.get_item(1)?, "a peer")?));
+        }
+        let mut models = Vec::new();
+        for m in t.get_item(3)?.try_iter()? {
+            models.push(source(&m?, "a model")?);
+        }
+        out.push(EvalInput {
+            id,
+            format,
+            peers,
+            models,
+        });
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl Rouge155Core {
+    #[new]
+    #[pyo3(signature = (*, max_ngram=0, lcs=true, wlcs_weight=None, skip_gap=None, skip_unigrams="no",
+        be_mode=None, stem=false, stem_models_only=false, stopwords=false, limit_words=0, limit_bytes=0,
+        multi="A", alpha=0.5, counting=0, resamples=1000, confidence=95.0, jackknife=false, data_dir=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        max_ngram: usize,
+        lcs: bool,
+        wlcs_weight: Option<f64>,
+        skip_gap: Option<i64>,
+        skip_unigrams: &str,
+        be_mode: Option<&str>,
+        stem: bool,
+        stem_models_only: bool,
+        stopwords: bool,
+        limit_words: usize,
+        limit_bytes: usize,
+        multi: &str,
+        alpha: f64,
+        counting: u8,
+        resamples: usize,
+        confidence: f64,
+        jackknife: bool,
+        data_dir: Option<String>,
+    ) -> PyResult<Self> {
+        let limit = match (limit_words, limit_bytes) {
+            (0, 0) => Limit::None,
+            (w, 0) => Limit::Words(w),
+            (0, b) => Limit::Bytes(b),
+            _ => return Err(Error::value("limit", "give a limit in words or in bytes, not both").into()),
+        };
+        let skip_unigrams = match skip_unigrams {
+            "no" => SkipUnigrams::No,
+            "only" => SkipUnigrams::Only,
+            "both" => SkipUnigrams::Both,
+            other => {
+                return Err(
+                    Error::value("skip_unigrams", format!("{other:?} is not one of no, only, both")).into(),
+                )
+            }
+        };
+        let be = match be_mode {
+            None => None,
+            Some(m) => Some(BeMode::parse(m).ok_or_else(|| {
+                Error::value(
+                    "be_mode",
+                    format!("{m:?} is not one of H, HM, HMR, HM1, HMR1, HMR2"),
+                )
+            })?),
+        };
+        let multi = match multi {
+            "A" => MultiRef::Pooled,
+            "B" => MultiRef::Best,
+            other => return Err(Error::value("multi", format!("{other:?} is not A or B")).into()),
+        };
+        let counting = match counting {
+            0 => Counting::Macro,
+            1 => Counting::Micro,
+            2 => Counting::Counts,
+            other => return Err(Error::value("counting", format!("must be 0, 1 or 2, got {other}")).into()),
+        };
+        let opts = Options {
+            max_ngram,
+            lcs,
+            wlcs_weight,
+            skip_gap,
+            skip_unigrams,
+            be,
+            stem,
+            stem_models_only,
+            stopwords,
+            limit,
+            multi,
+            alpha,
+            counting,
+            resamples,
+            confidence,
+            jackknife,
+        };
+        opts.validate()?;
+        let need_exc = stem || stem_models_only;
+        let res = if stopwords || need_exc {
+            let Some(dir) = data_dir else {
+                let what = if stopwords {
+                    "stop-word removal (-s)"
+                } else {
+                    "stemming (-m)"
+                };
+                return Err(Error::value(
+                    "data_dir",
+                    format!("{what} needs a ROUGE data directory (-e DIR or ROUGE_EVAL_HOME)"),
+                )
+                .into());
+            };
+            data::load(std::path::Path::new(&dir), stopwords, need_exc)?
+        } else {
+            Resources::default()
+        };
+        Ok(Rouge155Core { opts, res })
+    }
+
+    /// The printed names of the measures, in report order.
+    #[pyo3(signature = (labels=None))]
+    fn measure_names(&self, labels: Option<(String, String, String)>) -> Vec<String> {
+        let labels = make_labels(&self.opts, labels);
+        self.opts
+            .measures()
+            .into_iter()
+            .map(|m| report::measure_name(m, &self.opts, &labels))
+            .collect()
+    }
+
+    /// Evaluates `evals` = [(id, format, [(system index, path | bytes)], [path | bytes])]. With
+    /// `report`, the dict holds the report (`report`) and, with `per_eval`, the `-d` report too.
+    #[pyo3(signature = (systems, evals, *, workers=None, report=false, per_eval=false, labels=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn evaluate<'py>(
+        &self,
+        py: Python<'py>,
+        systems: Vec<String>,
+        evals: &Bound<'py, PyAny>,
+        workers: Option<i64>,
+        report: bool,
+        per_eval: bool,
+        labels: Option<(String, String, String)>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let workers = resolve_workers(workers)?;
+        let input = RunInput {
+            systems,
+            evals: extract_evals(evals)?,
+        };
+        let labels = make_labels(&self.opts, labels);
+        let (out, text, text_d) = py.detach(|| -> Result<_, Error> {
+            let out = evaluate(&input, &self.opts, &self.res, workers)?;
+            let text = report.then(|| report::render(&out, &input, &self.opts, &labels, false));
+            let text_d =
+                (report && per_eval).then(|| report::render(&out, &input, &self.opts, &labels, true));
+            Ok((out, text, text_d))
+        })?;
+
+        let d = PyDict::new(py);
+        let names: Vec<String> = out
+            .measures
+            .iter()
+            .map(|&m| report::measure_name(m, &self.opts, &labels))
+            .collect();
+        d.set_item("measures", names)?;
+        d.set_item("warnings", out.warnings.clone())?;
+        d.set_item("report", text)?;
+        d.set_item("report_per_eval", text_d)?;
+        let series = PyList::empty(py);
+        for s in &out.series {
+            let n = s.items.len();
+            let evals_idx = PyArray1::from_vec(py, s.items.iter().map(|(e, _)| *e as i64).collect());
+            let values =
+                PyArray1::from_vec(py, s.items.iter().flat_map(|(_, v)| v.iter().copied()).collect())
+                    .reshape([n, 3])?;
+            let summary: Bound<'py, PyAny> = match &s.summary {
+                Summary::Interval(iv) => ("interval", iv.avg.to_vec(), iv.low.to_vec(), iv.high.to_vec())
+                    .into_pyobject(py)?
+                    .into_any(),
+                Summary::Counts(c) => ("counts", c.to_vec()).into_pyobject(py)?.into_any(),
+                Summary::Mean(m) => ("mean", m.to_vec()).into_pyobject(py)?.into_any(),
+            };
+            series.append((
+                s.system,
+                s.measure,
+                evals_idx,
+                values,
+                summary,
+                s.plain_mean.to_vec(),
+            ))?;
+        }
+        d.set_item("series", series)?;
+        Ok(d)
+    }
+}
+
+fn make_labels(opts: &Options, labels: Option<(String, String, String)>) -> Labels {
+    match labels {
+        Some((weight, gap, confidence)) => Labels {
+            weight,
+            gap,
+            confidence,
+        },
+        None => Labels::from_options(opts),
+    }
+}
+
+/// ROUGE-1.5.5's Porter stemmer with its WordNet exception table (`-m`), for one token.
+#[pyfunction]
+#[pyo3(signature = (token, data_dir=None))]
+fn rouge155_stem(token: &str, data_dir: Option<String>) -> PyResult<String> {
+    let table = match data_dir {
+        Some(dir) => data::load(std::path::Path::new(&dir), false, true)?
+            .exceptions
+            .unwrap_or_default(),
+        None => Default::default(),
+    };
+    let out = crate::stem::perl_porter::morph_stem(token.as_bytes(), &table).unwrap_or_default();
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Rouge155Core>()?;
+    m.add_function(wrap_pyfunction!(rouge155_stem, m)?)?;
     Ok(())
 }
