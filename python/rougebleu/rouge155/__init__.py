@@ -73,8 +73,8 @@ class Rouge155Result:
             self.scores[system, measure, evals] = values
             kind = summary[0]
             if kind == "interval":
-                avg, lo, hi = (np.round(np.asarray(x), 5) for x in summary[1:])
-                rpf = [(float(avg[k]), float(lo[k]), float(hi[k])) for k in range(3)]
+                avg, lo, hi = summary[1:]
+                rpf = [(_round5(avg[k]), _round5(lo[k]), _round5(hi[k])) for k in range(3)]
             elif kind == "counts":
                 rpf = [(float(c),) for c in summary[1]]
             else:
@@ -266,6 +266,11 @@ class Rouge155:
     def _run(self, names, run, eval_ids, workers) -> Rouge155Result:
         raw = self._core.evaluate(names, run, workers=workers, report=True, per_eval=True, labels=self._labels)
         return Rouge155Result(raw, names, eval_ids)
+
+
+def _round5(x: float) -> float:
+    """``%7.5f`` as C's printf rounds (the exact binary value, ties to even), read back."""
+    return float(f"{x:.5f}")
 
 
 def _perl_num(x: float) -> str:
