@@ -1,0 +1,62 @@
+"""Acceptance: ROUGE-1.5.5's own sample test. Run in a copy of sample-test/ with each argument
+list of COMMANDS.txt, the command line reproduces every file of sample-output/ byte for byte
+(bootstrap intervals included)."""
+
+from __future__ import annotations
+
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from rougebleu.rouge155.cli import main
+
+
+def _commands(corpus: Path) -> list[tuple[str, list[str]]]:
+    lines = (corpus / "rouge155_sample" / "COMMANDS.txt").read_text().splitlines()
+    out = []
+    for line in lines:
+        if line.strip() and not line.startswith("#"):
+            name, args = line.split("|", 1)
+            out.append((name, args.split()))
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample(corpus, tmp_path_factory) -> Path:
+    dst = tmp_path_factory.mktemp("rouge155_sample") / "sample-test"
+    shutil.copytree(corpus / "rouge155_sample" / "sample-test", dst)
+    for p in [dst, *dst.rglob("*")]:
+        p.chmod(p.stat().st_mode | stat.S_IWUSR)
+    return dst
+
+
+def test_all_seventeen_outputs_are_byte_identical(corpus, sample, monkeypatch, capsysbinary):
+    commands = _commands(corpus)
+    assert len(commands) == 17
+    expected_dir = corpus / "rouge155_sample" / "sample-output"
+    assert sorted(p.name for p in expected_dir.iterdir()) == sorted(n for n, _ in commands)
+    monkeypatch.chdir(sample)
+    data = str(corpus / "rouge155_data")
+    identical = []
+    for name, args in commands:
+        assert main(["-e", data, *args]) == 0, name
+        got = capsysbinary.readouterr().out
+        want = (expected_dir / name).read_bytes()
+        if got == want:
+            identical.append(name)
+        else:
+            diff = next(i for i, (a, b) in enumerate(zip(got.splitlines(), want.splitlines())) if a != b)
+            pytest.fail(f"{name}: line {diff + 1}: {got.splitlines()[diff]!r} != {want.splitlines()[diff]!r}")
+    assert len(identical) == 17
+
+
+def test_data_dir_from_environment(corpus, sample, monkeypatch, capsysbinary):
+    monkeypatch.chdir(sample)
+    monkeypatch.setenv("ROUGE_EVAL_HOME", str(corpus / "rouge155_data"))
+    assert main(["-n", "4", "-m", "-s", "DUC2002-ROUGE.in.26.spl.xml", "26"]) == 0
+    a = capsysbinary.readouterr().out
+    assert main(["-e", str(corpus / "rouge155_data"), "-n", "4", "-m", "-s", "DUC2002-ROUGE.in.26.spl.xml", "26"]) == 0
+    assert a == capsysbinary.readouterr().out
+    assert b"26 ROUGE-4 Average_F:" in a
