@@ -132,8 +132,8 @@ pub fn interval(
             &draws[i * n..(i + 1) * n]
         };
         let m = resample(values, row, counting, alpha);
-        for x in 0..3 {
-            means[x].push(m[x]);
+        for (series, v) in means.iter_mut().zip(m) {
+            series.push(v);
         }
     }
     let r = resamples as f64;
@@ -142,8 +142,7 @@ pub fn interval(
     let low_a = delta as i64;
     let ratio = r - delta - 1.0 - up_a as f64;
     let mut out = Interval::default();
-    for x in 0..3 {
-        let a = &mut means[x];
+    for (x, a) in means.iter_mut().enumerate() {
         a.sort_by(|p, q| p.total_cmp(q));
         out.avg[x] = a.iter().sum::<f64>() / r;
         let lo = perl_index(a, low_a);

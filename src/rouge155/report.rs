@@ -180,7 +180,7 @@ mod tests {
         assert_eq!(perl_number(1.2), "1.2");
         assert_eq!(perl_number(95.0), "95");
         assert_eq!(perl_number(0.1 + 0.2), "0.3");
-        assert_eq!(perl_number(123.456789012345678), "123.456789012346");
+        assert_eq!(perl_number(123.456_789_012_345_67), "123.456789012346");
         assert_eq!(perl_number(1e20), "1e+20");
         assert_eq!(perl_number(0.00001234), "1.234e-05");
     }
