@@ -54,3 +54,8 @@ __all__ += [
     "rouge_evaluation_score_batch",
     "tokenizedDocument",
 ]
+
+# ROUGE-1.5.5 (Perl) compatibility mode.
+from rougebleu.rouge155 import Rouge155  # noqa: E402
+
+__all__ += ["Rouge155"]

@@ -77,3 +77,43 @@ def matlab_bleu(
     workers: int | None = None,
 ) -> npt.NDArray[np.float64]: ...
 def matlab_lexrank(documents: Sequence[Sequence[str]], workers: int | None = None) -> npt.NDArray[np.float64]: ...
+
+# ROUGE-1.5.5 (Perl) compatibility mode (rougebleu.rouge155).
+from typing import Any, Literal
+
+class Rouge155Core:
+    def __init__(
+        self,
+        *,
+        max_ngram: int = 0,
+        lcs: bool = True,
+        wlcs_weight: float | None = None,
+        skip_gap: int | None = None,
+        skip_unigrams: Literal["no", "only", "both"] = "no",
+        be_mode: Literal["H", "HM", "HMR", "HM1", "HMR1", "HMR2"] | None = None,
+        stem: bool = False,
+        stem_models_only: bool = False,
+        stopwords: bool = False,
+        limit_words: int = 0,
+        limit_bytes: int = 0,
+        multi: Literal["A", "B"] = "A",
+        alpha: float = 0.5,
+        counting: int = 0,
+        resamples: int = 1000,
+        confidence: float = 95.0,
+        jackknife: bool = False,
+        data_dir: str | None = None,
+    ) -> None: ...
+    def measure_names(self, labels: tuple[str, str, str] | None = None) -> list[str]: ...
+    def evaluate(
+        self,
+        systems: list[str],
+        evals: Sequence[tuple[str, str, Sequence[tuple[int, str | bytes]], Sequence[str | bytes]]],
+        *,
+        workers: int | None = None,
+        report: bool = False,
+        per_eval: bool = False,
+        labels: tuple[str, str, str] | None = None,
+    ) -> dict[str, Any]: ...
+
+def rouge155_stem(token: str, data_dir: str | None = None) -> str: ...

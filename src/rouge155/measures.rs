@@ -4,7 +4,8 @@
 use rustc_hash::FxHashMap;
 
 use crate::kernels::lcs::BitMatcher;
-use crate::kernels::ngram::NgramKeys;
+use crate::kernels::ngram::{clipped_overlap, NgramKeys};
+use crate::kernels::skip_bigram::{self, SkipDistance};
 
 /// One peer against one model, before the models are combined (`-f A` / `-f B`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -100,6 +101,40 @@ pub fn skip_bigram_bag(tokens: &[u32], max_gap: Option<usize>, unigrams: bool) -
         }
     }
     bag
+}
+
+/// Above this many skip-bigrams in a text, unlimited-gap ROUGE-S(U) is counted without
+/// materialising the pairs (the shared streaming kernel), in O((m + n)·V) time and O(V)
+/// memory over the V token types the two texts share.
+pub const MATERIALISE_LIMIT: usize = 1 << 16;
+
+/// Number of skip-bigrams (plus, for SU, unigrams) `createSkipBigram` counts for `n` tokens.
+pub fn skip_bigram_total(n: usize, max_gap: Option<usize>, unigrams: bool) -> usize {
+    let d = max_gap.map_or(SkipDistance::Unlimited, SkipDistance::Max);
+    skip_bigram::total(n, d) + if unigrams { n.saturating_sub(1) } else { 0 }
+}
+
+/// ROUGE-S* / SU* of long texts without their O(n²) pairs: the clipped pair overlap from the
+/// streaming kernel plus, for SU, the clipped overlap of the unigrams of all but the last token.
+pub fn unlimited_skip_stat(model: &[u32], peer: &[u32], unigrams: bool) -> ModelStat {
+    let mut hit = skip_bigram::hits(model, peer, SkipDistance::Unlimited);
+    if unigrams {
+        let drop_last =
+            |t: &[u32]| -> Vec<u64> { t[..t.len().saturating_sub(1)].iter().map(|&x| x as u64).collect() };
+        hit += clipped_overlap(&drop_last(model), &drop_last(peer));
+    }
+    let model_total = skip_bigram_total(model.len(), None, unigrams);
+    let score = if model_total != 0 {
+        round5(hit as f64 / model_total as f64)
+    } else {
+        0.0
+    };
+    ModelStat {
+        hit: hit as f64,
+        model_total: model_total as f64,
+        peer_total: skip_bigram_total(peer.len(), None, unigrams) as f64,
+        score,
+    }
 }
 
 /// Unigram counts indexed by token id: the clipping budget of ROUGE-L/W (v1.4.1 fix).
@@ -280,6 +315,36 @@ mod tests {
         assert_eq!(skip_bigram_bag(&[7], None, true).total, 0);
         assert_eq!(skip_bigram_bag(&[1, 2, 3, 4], None, false).total, 6);
         assert_eq!(skip_bigram_bag(&[1, 2, 3, 4], Some(1), false).total, 5);
+        for n in 0..12 {
+            let t: Vec<u32> = (0..n).collect();
+            for gap in [None, Some(0), Some(2), Some(20)] {
+                for su in [false, true] {
+                    assert_eq!(
+                        skip_bigram_bag(&t, gap, su).total,
+                        skip_bigram_total(n as usize, gap, su)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn streaming_unlimited_skip_bigrams_equal_the_materialised_count() {
+        let mut x = 12345u64;
+        let mut rand = |k: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % k) as u32
+        };
+        for _ in 0..50 {
+            let a: Vec<u32> = (0..rand(40)).map(|_| rand(6)).collect();
+            let b: Vec<u32> = (0..rand(40)).map(|_| rand(6)).collect();
+            for su in [false, true] {
+                let want = count_stat(&skip_bigram_bag(&a, None, su), &skip_bigram_bag(&b, None, su));
+                assert_eq!(unlimited_skip_stat(&a, &b, su), want);
+            }
+        }
     }
 
     #[test]

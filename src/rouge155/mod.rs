@@ -345,6 +345,15 @@ fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Meas
     }
     let v = vocab.len();
 
+    // Unlimited-gap skip-bigrams of long texts are counted without materialising the pairs.
+    let streaming_skip = opts.skip_gap.is_some()
+        && skip_gap(opts).is_none()
+        && model_toks
+            .iter()
+            .map(|t| t.get(true).whole.len())
+            .chain(peer_toks.iter().map(|t| t.whole.len()))
+            .any(|n| measures::skip_bigram_total(n, None, false) > measures::MATERIALISE_LIMIT);
+
     // Model-side structures shared by all peers.
     let mut keys = NgramKeys::new();
     let mut scratch = Vec::new();
@@ -355,7 +364,7 @@ fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Meas
                 .iter()
                 .map(|t| measures::ngram_bag(&t.get(false).whole, n, &mut keys, &mut scratch))
                 .collect(),
-            Measure::Skip { unigrams } => {
+            Measure::Skip { unigrams } if !streaming_skip => {
                 let gap = skip_gap(opts);
                 model_toks
                     .iter()
@@ -393,6 +402,12 @@ fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Meas
                         .map(|mb| measures::count_stat(mb, &pb))
                         .collect()
                 }
+                Measure::Skip { unigrams } if streaming_skip => model_toks
+                    .iter()
+                    .map(|mt| {
+                        measures::unlimited_skip_stat(&mt.get(true).whole, &peer_toks[pi].whole, unigrams)
+                    })
+                    .collect(),
                 Measure::Skip { unigrams } => {
                     let pb = measures::skip_bigram_bag(&peer_toks[pi].whole, skip_gap(opts), unigrams);
                     model_bags[mi]

@@ -16,8 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import numpy as np
-
 from rougebleu._rougebleu import Rouge155Core, rouge155_stem
 from rougebleu.rouge155.config import ConfigError, default_data_dir, read_config
 
@@ -60,6 +58,8 @@ class Rouge155Result:
     """
 
     def __init__(self, raw: dict, systems: Sequence[str], eval_ids: Sequence[str]):
+        import numpy as np  # imported here so that the command line starts without NumPy
+
         self.measures: tuple[str, ...] = tuple(raw["measures"])
         self.systems: tuple[str, ...] = tuple(systems)
         self.eval_ids: tuple[str, ...] = tuple(eval_ids)
@@ -86,7 +86,7 @@ class Rouge155Result:
     def item(self, system: str, measure: str, eval_id: str) -> tuple[float, float, float] | None:
         """R, P, F of one system on one unit (``None`` when the system has no summary there)."""
         v = self.scores[self.systems.index(system), self.measures.index(measure), self.eval_ids.index(eval_id)]
-        return None if np.isnan(v[0]) else (float(v[0]), float(v[1]), float(v[2]))
+        return None if v[0] != v[0] else (float(v[0]), float(v[1]), float(v[2]))
 
     def report(self, per_eval: bool = False) -> str:
         """The text ``ROUGE-1.5.5.pl`` prints for this evaluation (``-d`` with ``per_eval``)."""
