@@ -60,3 +60,14 @@ def test_data_dir_from_environment(corpus, sample, monkeypatch, capsysbinary):
     assert main(["-e", str(corpus / "rouge155_data"), "-n", "4", "-m", "-s", "DUC2002-ROUGE.in.26.spl.xml", "26"]) == 0
     assert a == capsysbinary.readouterr().out
     assert b"26 ROUGE-4 Average_F:" in a
+
+
+@pytest.mark.parametrize("entry", [["-m", "rougebleu", "rouge155"], ["-m", "rougebleu.rouge155"]])
+def test_entry_points(corpus, sample, entry):
+    import subprocess
+    import sys
+
+    args = ["-e", str(corpus / "rouge155_data"), "-n", "4", "-z", "SPL", "DUC2002-ROUGE.in.26.spl.lst", "26"]
+    proc = subprocess.run([sys.executable, *entry, *args], cwd=sample, capture_output=True, check=True)
+    want = (corpus / "rouge155_sample" / "sample-output" / "DUC2002-ROUGE.in.26.spl.lst.out").read_bytes()
+    assert proc.stdout == want
