@@ -194,8 +194,12 @@ pub fn weight_table(max: usize, w: f64) -> Vec<f64> {
 /// Scratch space of the weighted-LCS DP.
 #[derive(Default)]
 pub struct WlcsScratch {
-    c: Vec<f64>,
-    run: Vec<u32>,
+    /// Rows i-1 and i of the score table and of the run lengths; only the directions are kept
+    /// for every cell (one byte each), as the traceback needs nothing else.
+    c_prev: Vec<f64>,
+    c_cur: Vec<f64>,
+    run_prev: Vec<u32>,
+    run_cur: Vec<u32>,
     dir: Vec<u8>,
 }
 
@@ -212,28 +216,36 @@ fn wlcs_mark(model: &[u32], peer: &[u32], f: &[f64], mask: &mut [bool], sc: &mut
         return;
     }
     let w = n + 1;
-    sc.c.clear();
-    sc.c.resize((m + 1) * w, 0.0);
-    sc.run.clear();
-    sc.run.resize((m + 1) * w, 0);
+    for row in [&mut sc.c_prev, &mut sc.c_cur] {
+        row.clear();
+        row.resize(w, 0.0);
+    }
+    for row in [&mut sc.run_prev, &mut sc.run_cur] {
+        row.clear();
+        row.resize(w, 0);
+    }
     sc.dir.clear();
     sc.dir.resize((m + 1) * w, DIAG);
     for i in 1..=m {
+        let dir = &mut sc.dir[i * w..(i + 1) * w];
         for j in 1..=n {
-            let here = i * w + j;
             if model[i - 1] == peer[j - 1] {
-                let k = sc.run[here - w - 1] as usize;
-                sc.c[here] = (sc.c[here - w - 1] + f[k + 1]) - f[k];
-                sc.dir[here] = DIAG;
-                sc.run[here] = k as u32 + 1;
-            } else if sc.c[here - w] >= sc.c[here - 1] {
-                sc.c[here] = sc.c[here - w];
-                sc.dir[here] = UP;
+                let k = sc.run_prev[j - 1] as usize;
+                sc.c_cur[j] = (sc.c_prev[j - 1] + f[k + 1]) - f[k];
+                dir[j] = DIAG;
+                sc.run_cur[j] = k as u32 + 1;
+            } else if sc.c_prev[j] >= sc.c_cur[j - 1] {
+                sc.c_cur[j] = sc.c_prev[j];
+                dir[j] = UP;
+                sc.run_cur[j] = 0;
             } else {
-                sc.c[here] = sc.c[here - 1];
-                sc.dir[here] = LEFT;
+                sc.c_cur[j] = sc.c_cur[j - 1];
+                dir[j] = LEFT;
+                sc.run_cur[j] = 0;
             }
         }
+        std::mem::swap(&mut sc.c_prev, &mut sc.c_cur);
+        std::mem::swap(&mut sc.run_prev, &mut sc.run_cur);
     }
     let (mut i, mut j) = (m, n);
     while i != 0 && j != 0 {
