@@ -38,7 +38,7 @@ DATA = CORPUS / "rouge155_data"
 
 def run_process(cmd: list[str], cwd: Path) -> tuple[float, bytes]:
     t = time.perf_counter()
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True)
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, check=False)
     el = time.perf_counter() - t
     if p.returncode != 0:
         raise RuntimeError(f"{cmd[:3]} failed: {p.stderr.decode(errors='replace')[-500:]}")
@@ -82,14 +82,18 @@ def sample_test(perl: list[str] | None, perl_data: str | None, tmp: Path) -> Non
             name, args = line.split("|", 1)
             commands.append((name, args.split()))
     print("\n## 1. ROUGE-1.5.5 sample test (17 commands)\n")
-    print("| output | Perl (s) | ours, process (s) | ours, in-process (s) | identical | Perl / process | Perl / in-process |")
+    print(
+        "| output | Perl (s) | ours, process (s) | ours, in-process (s) | identical | Perl / process | Perl / in-process |"
+    )
     print("| --- | ---: | ---: | ---: | :---: | ---: | ---: |")
     tot = [0.0, 0.0, 0.0]
     for name, args in commands:
         want = (src / "sample-output" / name).read_bytes()
         ours_args = ["-e", str(DATA), *args]
-        t_proc, out_proc = best_of(3, lambda: run_process([sys.executable, "-m", "rougebleu.rouge155", *ours_args], work))
-        t_in, out_in = best_of(3, lambda: run_inprocess(ours_args, work))
+        t_proc, out_proc = best_of(
+            3, lambda a=ours_args: run_process([sys.executable, "-m", "rougebleu.rouge155", *a], work)
+        )
+        t_in, out_in = best_of(3, lambda a=ours_args: run_inprocess(a, work))
         same = out_proc == want and out_in == want
         t_perl = None
         if perl:
@@ -109,7 +113,9 @@ def sample_test(perl: list[str] | None, perl_data: str | None, tmp: Path) -> Non
 
 
 def write_realsumm(root: Path) -> None:
-    rows = [json.loads(l) for l in (CORPUS / "summ" / "realsumm_cnndm.jsonl").open(encoding="utf-8") if l.strip()]
+    rows = [
+        json.loads(l) for l in (CORPUS / "summ" / "realsumm_cnndm.jsonl").open(encoding="utf-8") if l.strip()
+    ]
     docs: dict[str, list[dict]] = {}
     for r in rows:
         docs.setdefault(r["doc_id"], []).append(r)
@@ -135,14 +141,18 @@ def realsumm(perl: list[str] | None, perl_data: str | None, tmp: Path) -> None:
     write_realsumm(root)
     base = ["-c", "95", "-r", "1000", "-n", "2", "-2", "4", "-U", "-w", "1.2", "-a"]
     print("\n## 2. REALSumm, 2400 summaries, `-c 95 -r 1000 -n 2 -2 4 -U -w 1.2 -a` (+ `-m`)\n")
-    print("| options | Perl (s) | ours, process (s) | ours in-process, all cores (s) | ours in-process, 1 thread (s) | identical | Perl / process | Perl / 1 thread |")
+    print(
+        "| options | Perl (s) | ours, process (s) | ours in-process, all cores (s) | ours in-process, 1 thread (s) | identical | Perl / process | Perl / 1 thread |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | :---: | ---: | ---: |")
     for extra in ([], ["-m"]):
         args = [*base, *extra, "config.xml"]
         ours = ["-e", str(DATA), *args]
-        t_proc, out_proc = best_of(3, lambda: run_process([sys.executable, "-m", "rougebleu.rouge155", *ours], root))
-        t_all, out_all = best_of(3, lambda: run_inprocess(ours, root))
-        t_one, out_one = best_of(3, lambda: run_inprocess(ours, root, workers=1))
+        t_proc, out_proc = best_of(
+            3, lambda a=ours: run_process([sys.executable, "-m", "rougebleu.rouge155", *a], root)
+        )
+        t_all, out_all = best_of(3, lambda a=ours: run_inprocess(a, root))
+        t_one, out_one = best_of(3, lambda a=ours: run_inprocess(a, root, workers=1))
         same = out_proc == out_all == out_one
         t_perl = None
         if perl:
@@ -151,7 +161,9 @@ def realsumm(perl: list[str] | None, perl_data: str | None, tmp: Path) -> None:
         pr = f"{t_perl:.1f}" if t_perl else "-"
         r1 = f"{t_perl / t_proc:.0f}x" if t_perl else "-"
         r2 = f"{t_perl / t_one:.0f}x" if t_perl else "-"
-        print(f"| `{' '.join(extra) or '(none)'}` | {pr} | {t_proc:.3f} | {t_all:.3f} | {t_one:.3f} | {'yes' if same else 'NO'} | {r1} | {r2} |")
+        print(
+            f"| `{' '.join(extra) or '(none)'}` | {pr} | {t_proc:.3f} | {t_all:.3f} | {t_one:.3f} | {'yes' if same else 'NO'} | {r1} | {r2} |"
+        )
 
 
 def main() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from rougebleu.rouge155 import EvalItem, Rouge155
 
 S1 = "police killed the gunman"
@@ -81,7 +80,10 @@ def test_missing_systems_are_nan_and_warned():
 
 
 def test_workers_give_identical_results():
-    evals = [({f"s{k}": f"w{k} w{i} w{i + 1} x y" for k in range(3)}, [f"w{i} w{i + 1} x", "y x w1"]) for i in range(30)]
+    evals = [
+        ({f"s{k}": f"w{k} w{i} w{i + 1} x y" for k in range(3)}, [f"w{i} w{i + 1} x", "y x w1"])
+        for i in range(30)
+    ]
     r = Rouge155(max_n=2, rouge_w=1.2, skip_distance=4, skip_unigrams="both")
     a, b = r.evaluate(evals, workers=1), r.evaluate(evals, workers=4)
     assert np.array_equal(a.scores, b.scores)
@@ -89,7 +91,11 @@ def test_workers_give_identical_results():
 
 
 def test_config_and_memory_agree(tmp_path):
-    texts = {"p1": "the cat sat on the mat\nit was happy", "m1": "a cat sat on a mat", "m2": "the cat was on the mat"}
+    texts = {
+        "p1": "the cat sat on the mat\nit was happy",
+        "m1": "a cat sat on a mat",
+        "m2": "the cat was on the mat",
+    }
     for name, t in texts.items():
         (tmp_path / f"{name}.spl").write_text(t + "\n")
     (tmp_path / "c.xml").write_text(

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from rougebleu.rouge155 import EvalItem, Rouge155, rouge155_stem
 from rougebleu.rouge155.cli import main
 
@@ -91,7 +90,10 @@ def write(tree: Path, name: str, text: str) -> None:
         (GOOD_XML.replace('<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>', ""), "has no <INPUT-FORMAT"),
         (GOOD_XML.replace('TYPE="SPL"', 'TYPE="TXT"'), "bad.xml, line 5: unknown input format 'TXT'"),
         (GOOD_XML.replace('<M ID="A">a.txt</M><M ID="B">b.txt</M>', ""), "has no <MODELS>"),
-        (GOOD_XML.replace('<P ID="S1">a.txt</P>', '<P ID="S1"></P>'), "line 6: peer 'S1' of EVAL '1' names no file"),
+        (
+            GOOD_XML.replace('<P ID="S1">a.txt</P>', '<P ID="S1"></P>'),
+            "line 6: peer 'S1' of EVAL '1' names no file",
+        ),
         (GOOD_XML.replace("b.txt</M>", "zz.txt</M>"), "cannot read model summary m/zz.txt"),
         (GOOD_XML.replace("<PEER-ROOT>p<", "<PEER-ROOT>q<"), "cannot read peer summary q/a.txt"),
     ],

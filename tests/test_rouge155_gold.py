@@ -12,7 +12,6 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
-
 from conftest import read_json, read_jsonl
 from rougebleu.rouge155 import Rouge155
 
@@ -56,17 +55,19 @@ def _evaluate(corpus: Path, setting: str, gold: dict, rows: list[dict]):
             where[r["id"]] = (str(i + 1), system)
         refs = items[0]["references"]
         evals.append((peers, refs if multi else refs[:1]))
-    kw = dict(
-        max_n=int(opts[opts.index("-n") + 1]),
-        stem="-m" in opts,
-        multi_ref=opts[opts.index("-f") + 1] if "-f" in opts else "A",
-        jackknife="jackknife" in setting,
-        data_dir=str(corpus / "rouge155_data"),
-    )
+    kw = {
+        "max_n": int(opts[opts.index("-n") + 1]),
+        "stem": "-m" in opts,
+        "multi_ref": opts[opts.index("-f") + 1] if "-f" in opts else "A",
+        "jackknife": "jackknife" in setting,
+        "data_dir": str(corpus / "rouge155_data"),
+    }
     if "-w" in opts:
         kw["rouge_w"] = float(opts[opts.index("-w") + 1])
     if "-2" in opts:
-        kw.update(skip_distance=int(opts[opts.index("-2") + 1]), skip_unigrams="both" if "-U" in opts else "no")
+        kw.update(
+            skip_distance=int(opts[opts.index("-2") + 1]), skip_unigrams="both" if "-U" in opts else "no"
+        )
     return Rouge155(**kw).evaluate(evals), where
 
 

@@ -1,6 +1,22 @@
 """Edge-case texts for ROUGE: (name, target, prediction). Shared by the golden generator and tests."""
 
-_WORDS = "the cat sat on the mat while running dogs were jumping over generously sized fences".split()
+_WORDS = [
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "the",
+    "mat",
+    "while",
+    "running",
+    "dogs",
+    "were",
+    "jumping",
+    "over",
+    "generously",
+    "sized",
+    "fences",
+]
 LONG_A = " ".join(_WORDS[(i * 7) % len(_WORDS)] for i in range(20000))
 SHORT_B = " ".join(_WORDS[(i * 5 + 3) % len(_WORDS)] for i in range(300))
 

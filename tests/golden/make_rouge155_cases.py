@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rouge155_cases import CASES, write_inputs  # noqa: E402
+from rouge155_cases import CASES, write_inputs
 
 
 def main() -> None:

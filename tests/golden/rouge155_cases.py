@@ -67,7 +67,7 @@ BE = {
 
 
 def _see(text: str, name: str) -> str:
-    lines = [f"<html>\n<head>\n<title>{name}</title>\n</head>\n<body bgcolor=\"white\">"]
+    lines = [f'<html>\n<head>\n<title>{name}</title>\n</head>\n<body bgcolor="white">']
     for i, s in enumerate(t for t in text.replace("\r\n", "\n").split("\n") if t.strip()):
         lines.append(f'<a name="{i + 1}">[{i + 1}]</a> <a href="#{i + 1}" id={i + 1}>{s}</a>')
     lines.append("</body>\n</html>\n")
@@ -77,14 +77,16 @@ def _see(text: str, name: str) -> str:
 def _isi(text: str) -> str:
     sents = [t for t in text.replace("\r\n", "\n").split("\n") if t.strip()]
     body = "\n".join(f'<S SNTNO="{i + 1}">{s}</S>' for i, s in enumerate(sents))
-    return f'<DOC>\n<TEXT>\n{body}\n</TEXT>\n</DOC>\n'
+    return f"<DOC>\n<TEXT>\n{body}\n</TEXT>\n</DOC>\n"
 
 
 def _config(fmt: str, ext: str) -> str:
     parts = ['<ROUGE-EVAL version="1.0">']
     for u, unit in enumerate(UNITS, 1):
         parts.append(f'<EVAL ID="{u}">\n<PEER-ROOT>\n{fmt.lower()}\n</PEER-ROOT>')
-        parts.append(f"<MODEL-ROOT>\n{fmt.lower()}\n</MODEL-ROOT>\n<INPUT-FORMAT TYPE=\"{fmt}\">\n</INPUT-FORMAT>")
+        parts.append(
+            f'<MODEL-ROOT>\n{fmt.lower()}\n</MODEL-ROOT>\n<INPUT-FORMAT TYPE="{fmt}">\n</INPUT-FORMAT>'
+        )
         parts.append("<PEERS>")
         for p in unit["peers"]:
             parts.append(f'<P ID="{p}">u{u}.{p}.{ext}</P>')

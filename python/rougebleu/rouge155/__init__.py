@@ -19,7 +19,7 @@ from typing import Literal
 from rougebleu._rougebleu import Rouge155Core, rouge155_stem
 from rougebleu.rouge155.config import ConfigError, default_data_dir, read_config
 
-__all__ = ["Rouge155", "Rouge155Result", "SystemScore", "EvalItem", "ConfigError", "rouge155_stem"]
+__all__ = ["ConfigError", "EvalItem", "Rouge155", "Rouge155Result", "SystemScore", "rouge155_stem"]
 
 Text = str | Sequence[str]
 
@@ -44,10 +44,10 @@ class SystemScore:
     ``plain_mean`` is the arithmetic mean of the per-unit R, P, F (unrounded).
     """
 
-    recall: tuple
-    precision: tuple
-    fmeasure: tuple
-    plain_mean: tuple[float, float, float]
+    recall: tuple[float | None, ...]
+    precision: tuple[float | None, ...]
+    fmeasure: tuple[float | None, ...]
+    plain_mean: tuple[float, ...]
 
 
 class Rouge155Result:
@@ -64,14 +64,15 @@ class Rouge155Result:
         self.systems: tuple[str, ...] = tuple(systems)
         self.eval_ids: tuple[str, ...] = tuple(eval_ids)
         self.warnings: tuple[str, ...] = tuple(raw["warnings"])
-        self._report = raw.get("report")
-        self._report_d = raw.get("report_per_eval")
+        self._report: str = raw.get("report") or ""
+        self._report_d: str = raw.get("report_per_eval") or ""
         nm = len(self.measures)
         self.scores = np.full((len(self.systems), nm, len(self.eval_ids), 3), np.nan)
         self.per_system: dict[str, dict[str, SystemScore]] = {s: {} for s in self.systems}
         for system, measure, evals, values, summary, plain in raw["series"]:
             self.scores[system, measure, evals] = values
             kind = summary[0]
+            rpf: list[tuple[float | None, ...]]
             if kind == "interval":
                 avg, lo, hi = summary[1:]
                 rpf = [(_round5(avg[k]), _round5(lo[k]), _round5(hi[k])) for k in range(3)]
@@ -85,7 +86,9 @@ class Rouge155Result:
 
     def item(self, system: str, measure: str, eval_id: str) -> tuple[float, float, float] | None:
         """R, P, F of one system on one unit (``None`` when the system has no summary there)."""
-        v = self.scores[self.systems.index(system), self.measures.index(measure), self.eval_ids.index(eval_id)]
+        v = self.scores[
+            self.systems.index(system), self.measures.index(measure), self.eval_ids.index(eval_id)
+        ]
         return None if v[0] != v[0] else (float(v[0]), float(v[1]), float(v[2]))
 
     def report(self, per_eval: bool = False) -> str:
@@ -140,7 +143,7 @@ class Rouge155:
         rouge_w: float | None = None,
         skip_distance: int | None = None,
         skip_unigrams: Literal["no", "only", "both"] = "no",
-        basic_elements: str | None = None,
+        basic_elements: Literal["H", "HM", "HMR", "HM1", "HMR1", "HMR2"] | None = None,
         stem: bool = False,
         stem_models_only: bool = False,
         remove_stopwords: bool = False,
@@ -159,11 +162,15 @@ class Rouge155:
                 raise TypeError(f"{name} must be an int, not {type(v).__name__}")
         if max_n < 0:
             raise ValueError(f"max_n: must be >= 0 (0 for no ROUGE-N), got {max_n}")
-        if skip_distance is not None and (isinstance(skip_distance, bool) or not isinstance(skip_distance, int)):
-            raise ValueError(f"skip_distance: must be an integer (negative for unlimited), got {skip_distance!r}")
-        for name, v in (("word_limit", word_limit), ("byte_limit", byte_limit)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v <= 0):
-                raise ValueError(f"{name}: must be a positive integer or None, got {v!r}")
+        if skip_distance is not None and (
+            isinstance(skip_distance, bool) or not isinstance(skip_distance, int)
+        ):
+            raise ValueError(
+                f"skip_distance: must be an integer (negative for unlimited), got {skip_distance!r}"
+            )
+        for name, lim in (("word_limit", word_limit), ("byte_limit", byte_limit)):
+            if lim is not None and (isinstance(lim, bool) or not isinstance(lim, int) or lim <= 0):
+                raise ValueError(f"{name}: must be a positive integer or None, got {lim!r}")
         if word_limit is not None and byte_limit is not None:
             raise ValueError("word_limit, byte_limit: give one limit, not both")
         if counting not in ("macro", "micro", "counts"):
@@ -216,7 +223,7 @@ class Rouge155:
         ``systems`` (default: all, sorted) picks and orders the reported systems."""
         if isinstance(evals, (str, bytes)) or not isinstance(evals, Sequence):
             raise TypeError("evals must be a list of EvalItem or (peers, models) tuples")
-        units = []
+        units: list[tuple[str, Mapping[str, Text], Sequence[Text], int]] = []
         seen: dict[str, None] = {}
         for i, e in enumerate(evals):
             if isinstance(e, EvalItem):
@@ -264,7 +271,9 @@ class Rouge155:
         return self._run(names, build_run(config, names), [u.id for u in config.evals], workers)
 
     def _run(self, names, run, eval_ids, workers) -> Rouge155Result:
-        raw = self._core.evaluate(names, run, workers=workers, report=True, per_eval=True, labels=self._labels)
+        raw = self._core.evaluate(
+            names, run, workers=workers, report=True, per_eval=True, labels=self._labels
+        )
         return Rouge155Result(raw, names, eval_ids)
 
 

@@ -8,13 +8,15 @@ directory) are reported on standard error with exit status 1 (2 for usage errors
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from rougebleu.rouge155.config import ConfigError, default_data_dir, read_config
 
-__all__ = ["main", "parse_args", "UsageError"]
+__all__ = ["UsageError", "main", "parse_args"]
 
 PROG = "rougebleu rouge155"
 
@@ -102,7 +104,9 @@ def _number(opts, key, what, cast=float, check=None, msg=""):
     try:
         v = cast(raw)
     except ValueError:
-        raise UsageError(f"-{key} {raw}: {what} must be {'an integer' if cast is int else 'a number'}") from None
+        raise UsageError(
+            f"-{key} {raw}: {what} must be {'an integer' if cast is int else 'a number'}"
+        ) from None
     if check is not None and not check(v):
         raise UsageError(f"-{key} {raw}: {msg}")
     return v
@@ -111,7 +115,7 @@ def _number(opts, key, what, cast=float, check=None, msg=""):
 def parse_args(argv: Sequence[str]) -> dict:
     """The command line as keyword arguments of the engine plus what the CLI needs."""
     argv = list(argv)
-    extras = {"jackknife": False, "workers": None}
+    extras: dict[str, Any] = {"jackknife": False, "workers": None}
     rest: list[str] = []
     i = 0
     while i < len(argv):
@@ -145,25 +149,37 @@ def parse_args(argv: Sequence[str]) -> dict:
     if "l" in opts and "b" in opts:
         raise UsageError("give a length limit in words (-l) or in bytes (-b), not both")
 
-    confidence = _number(opts, "c", "the confidence level", float, lambda v: 0 <= v <= 100, "must be within 0..100")
+    confidence = _number(
+        opts, "c", "the confidence level", float, lambda v: 0 <= v <= 100, "must be within 0..100"
+    )
     ngram = _number(opts, "n", "the n-gram size", int, lambda v: v >= 1, "the n-gram size must be at least 1")
-    weight = _number(opts, "w", "the ROUGE-W weight", float, lambda v: v > 1 and v == v and v != float("inf"),
-                     "ROUGE-W needs a weight greater than 1")
+    weight = _number(
+        opts,
+        "w",
+        "the ROUGE-W weight",
+        float,
+        lambda v: v > 1 and math.isfinite(v),
+        "ROUGE-W needs a weight greater than 1",
+    )
     gap = _number(opts, "2", "the skip distance", int)
     alpha = _number(opts, "p", "alpha", float, lambda v: 0 <= v <= 1, "alpha must be within 0..1")
-    resamples = _number(opts, "r", "the number of resamples", int, lambda v: v >= 1, "needs at least 1 resample")
+    resamples = _number(
+        opts, "r", "the number of resamples", int, lambda v: v >= 1, "needs at least 1 resample"
+    )
     words = _number(opts, "l", "the word limit", int, lambda v: v >= 0, "the word limit cannot be negative")
     nbytes = _number(opts, "b", "the byte limit", int, lambda v: v >= 0, "the byte limit cannot be negative")
-    counting = opts.get("t", "0")
+    counting = str(opts.get("t", "0"))
     if counting not in ("0", "1", "2"):
         raise UsageError(f"-t {counting}: must be 0, 1 or 2")
-    multi = opts.get("f", "A")
+    multi = str(opts.get("f", "A"))
     if multi not in ("A", "B"):
         raise UsageError(f"-f {multi}: must be A (model average) or B (best model)")
     be = opts.get("3")
+    be = None if be is None else str(be)
     if be is not None and be not in ("H", "HM", "HMR", "HM1", "HMR1", "HMR2"):
         raise UsageError(f"-3 {be}: must be one of H, HM, HMR, HM1, HMR1, HMR2")
     list_format = opts.get("z")
+    list_format = None if list_format is None else str(list_format)
     if list_format is not None and list_format.upper() not in ("SEE", "SPL", "ISI", "SIMPLE"):
         raise UsageError(f"-z {list_format}: must be SEE, SPL, ISI or SIMPLE")
     if opts.get("m") and opts.get("M"):

@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-__all__ = ["ConfigError", "EvalUnit", "Config", "read_config", "read_xml_config", "read_file_list", "FORMATS"]
+__all__ = ["FORMATS", "Config", "ConfigError", "EvalUnit", "read_config", "read_file_list", "read_xml_config"]
 
 FORMATS = ("SEE", "SPL", "ISI", "SIMPLE")
 
@@ -64,7 +64,7 @@ class Config:
 
 
 class _Node:
-    __slots__ = ("name", "attrs", "children", "text_parts", "line")
+    __slots__ = ("attrs", "children", "line", "name", "text_parts")
 
     def __init__(self, name: str, attrs: dict[str, str], line: int):
         self.name = name
@@ -163,7 +163,9 @@ def read_xml_config(path: str) -> Config:
                     for t in texts(c):
                         u.peers[pid] = _strip(t)
                     if not u.peers[pid]:
-                        raise ConfigError(f"{path}, line {c.line}: peer {pid!r} of EVAL {u.id!r} names no file")
+                        raise ConfigError(
+                            f"{path}, line {c.line}: peer {pid!r} of EVAL {u.id!r} names no file"
+                        )
         elif name == "MODELS":
             u = unit(eval_id, node)
             for c in node.children:
@@ -174,7 +176,9 @@ def read_xml_config(path: str) -> Config:
                     for t in texts(c):
                         u.model_files[mid] = _strip(t)
                     if not u.model_files[mid]:
-                        raise ConfigError(f"{path}, line {c.line}: model {mid!r} of EVAL {u.id!r} names no file")
+                        raise ConfigError(
+                            f"{path}, line {c.line}: model {mid!r} of EVAL {u.id!r} names no file"
+                        )
         else:
             for c in node.children:
                 if isinstance(c, _Node):
