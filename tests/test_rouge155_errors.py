@@ -184,6 +184,10 @@ def test_api_rejects_bad_evals():
         r.evaluate([({"s": "x"}, [])])
     with pytest.raises(ValueError, match="duplicate unit id"):
         r.evaluate([EvalItem({"s": "x"}, ["x"], id="1"), EvalItem({"s": "x"}, ["x"], id="1")])
+    with pytest.raises(ValueError, match="evals is empty"):
+        r.evaluate([])
+    with pytest.raises(ValueError, match="have no summary in any unit"):
+        r.evaluate([({"s": "x"}, ["x"])], systems=["s", "t"])
     with pytest.raises(OSError, match="at least 2 models"):
         Rouge155(max_n=1, jackknife=True).evaluate([({"s": "x"}, ["x"])])
 

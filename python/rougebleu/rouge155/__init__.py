@@ -114,7 +114,8 @@ class Rouge155:
     brackets).
 
     Args:
-        max_n: ROUGE-1 .. ROUGE-max_n (``-n``); 0 for none.
+        max_n: ROUGE-1 .. ROUGE-max_n (``-n``); 0 for none (ROUGE-1.5.5 computes no ROUGE-N
+            without ``-n``; this API defaults to 4).
         rouge_l: compute ROUGE-L (``-x`` turns it off).
         rouge_w: weight W of ROUGE-W, W > 1 (``-w``); None for no ROUGE-W.
         skip_distance: maximum gap of ROUGE-S (``-2``); a negative value is unlimited (``S*``);
@@ -245,7 +246,12 @@ class Rouge155:
                     raise TypeError(f"evals[{i}] system IDs must be str, not {type(s).__name__}")
                 seen.setdefault(s, None)
             units.append((eid, peers, models, i))
+        if not units:
+            raise ValueError("evals is empty: give at least one evaluation unit")
         names = sorted(seen) if systems is None else list(systems)
+        unknown = [s for s in names if s not in seen]
+        if unknown:
+            raise ValueError(f"systems: {unknown!r} have no summary in any unit")
         index = {s: k for k, s in enumerate(names)}
         run = []
         for eid, peers, models, i in units:
