@@ -28,9 +28,7 @@ fn source(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Source> {
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok(Source::Bytes(b.as_bytes().to_vec()));
     }
-    Err(PyTypeError::new_err(format!(
-        "{what} must be a path (str) or the summary's bytes"
-    )))
+    Err(PyTypeError::new_err(format!("{what} must be a path (str) or the summary's bytes")))
 }
 
 fn extract_evals(evals: &Bound<'_, PyAny>) -> PyResult<Vec<EvalInput>> {
@@ -41,17 +39,12 @@ fn extract_evals(evals: &Bound<'_, PyAny>) -> PyResult<Vec<EvalInput>> {
             .cast::<PyTuple>()
             .map_err(|_| PyTypeError::new_err(format!("evals[{i}] must be a tuple")))?;
         if t.len() != 4 {
-            return Err(PyTypeError::new_err(format!(
-                "evals[{i}] must be (id, format, peers, models)"
-            )));
+            return Err(PyTypeError::new_err(format!("evals[{i}] must be (id, format, peers, models)")));
         }
         let id: String = t.get_item(0)?.extract()?;
         let fmt: String = t.get_item(1)?.extract()?;
         let format = Format::parse(&fmt).ok_or_else(|| {
-            Error::value(
-                "format",
-                format!("unknown input format {fmt:?} (SEE, SPL, ISI, SIMPLE)"),
-            )
+            Error::value("format", format!("unknown input format {fmt:?} (SEE, SPL, ISI, SIMPLE)"))
         })?;
         let mut peers = Vec::new();
         for p in t.get_item(2)?.try_iter()? {
@@ -66,12 +59,7 @@ fn extract_evals(evals: &Bound<'_, PyAny>) -> PyResult<Vec<EvalInput>> {
         for m in t.get_item(3)?.try_iter()? {
             models.push(source(&m?, "a model")?);
         }
-        out.push(EvalInput {
-            id,
-            format,
-            peers,
-            models,
-        });
+        out.push(EvalInput { id, format, peers, models });
     }
     Ok(out)
 }
@@ -115,17 +103,14 @@ impl Rouge155Core {
             "both" => SkipUnigrams::Both,
             other => {
                 return Err(
-                    Error::value("skip_unigrams", format!("{other:?} is not one of no, only, both")).into(),
+                    Error::value("skip_unigrams", format!("{other:?} is not one of no, only, both")).into()
                 )
             }
         };
         let be = match be_mode {
             None => None,
             Some(m) => Some(BeMode::parse(m).ok_or_else(|| {
-                Error::value(
-                    "be_mode",
-                    format!("{m:?} is not one of H, HM, HMR, HM1, HMR1, HMR2"),
-                )
+                Error::value("be_mode", format!("{m:?} is not one of H, HM, HMR, HM1, HMR1, HMR2"))
             })?),
         };
         let multi = match multi {
@@ -161,11 +146,7 @@ impl Rouge155Core {
         let need_exc = stem || stem_models_only;
         let res = if stopwords || need_exc {
             let Some(dir) = data_dir else {
-                let what = if stopwords {
-                    "stop-word removal (-s)"
-                } else {
-                    "stemming (-m)"
-                };
+                let what = if stopwords { "stop-word removal (-s)" } else { "stemming (-m)" };
                 return Err(Error::value(
                     "data_dir",
                     format!("{what} needs a ROUGE data directory (-e DIR or ROUGE_EVAL_HOME)"),
@@ -183,11 +164,7 @@ impl Rouge155Core {
     #[pyo3(signature = (labels=None))]
     fn measure_names(&self, labels: Option<(String, String, String)>) -> Vec<String> {
         let labels = make_labels(&self.opts, labels);
-        self.opts
-            .measures()
-            .into_iter()
-            .map(|m| report::measure_name(m, &self.opts, &labels))
-            .collect()
+        self.opts.measures().into_iter().map(|m| report::measure_name(m, &self.opts, &labels)).collect()
     }
 
     /// Evaluates `evals` = [(id, format, [(system index, path | bytes)], [path | bytes])]. With
@@ -205,10 +182,7 @@ impl Rouge155Core {
         labels: Option<(String, String, String)>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let workers = resolve_workers(workers)?;
-        let input = RunInput {
-            systems,
-            evals: extract_evals(evals)?,
-        };
+        let input = RunInput { systems, evals: extract_evals(evals)? };
         let labels = make_labels(&self.opts, labels);
         let (out, text, text_d) = py.detach(|| -> Result<_, Error> {
             let out = evaluate(&input, &self.opts, &self.res, workers)?;
@@ -219,11 +193,8 @@ impl Rouge155Core {
         })?;
 
         let d = PyDict::new(py);
-        let names: Vec<String> = out
-            .measures
-            .iter()
-            .map(|&m| report::measure_name(m, &self.opts, &labels))
-            .collect();
+        let names: Vec<String> =
+            out.measures.iter().map(|&m| report::measure_name(m, &self.opts, &labels)).collect();
         d.set_item("measures", names)?;
         d.set_item("warnings", out.warnings.clone())?;
         d.set_item("report", text)?;
@@ -242,14 +213,7 @@ impl Rouge155Core {
                 Summary::Counts(c) => ("counts", c.to_vec()).into_pyobject(py)?.into_any(),
                 Summary::Mean(m) => ("mean", m.to_vec()).into_pyobject(py)?.into_any(),
             };
-            series.append((
-                s.system,
-                s.measure,
-                evals_idx,
-                values,
-                summary,
-                s.plain_mean.to_vec(),
-            ))?;
+            series.append((s.system, s.measure, evals_idx, values, summary, s.plain_mean.to_vec()))?;
         }
         d.set_item("series", series)?;
         Ok(d)
@@ -258,11 +222,7 @@ impl Rouge155Core {
 
 fn make_labels(opts: &Options, labels: Option<(String, String, String)>) -> Labels {
     match labels {
-        Some((weight, gap, confidence)) => Labels {
-            weight,
-            gap,
-            confidence,
-        },
+        Some((weight, gap, confidence)) => Labels { weight, gap, confidence },
         None => Labels::from_options(opts),
     }
 }
@@ -272,9 +232,7 @@ fn make_labels(opts: &Options, labels: Option<(String, String, String)>) -> Labe
 #[pyo3(signature = (token, data_dir=None))]
 fn rouge155_stem(token: &str, data_dir: Option<String>) -> PyResult<String> {
     let table = match data_dir {
-        Some(dir) => data::load(std::path::Path::new(&dir), false, true)?
-            .exceptions
-            .unwrap_or_default(),
+        Some(dir) => data::load(std::path::Path::new(&dir), false, true)?.exceptions.unwrap_or_default(),
         None => Default::default(),
     };
     let out = crate::stem::perl_porter::morph_stem(token.as_bytes(), &table).unwrap_or_default();

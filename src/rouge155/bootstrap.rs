@@ -126,11 +126,7 @@ pub fn interval(
     let n = values.len();
     let mut means: [Vec<f64>; 3] = Default::default();
     for i in 0..resamples {
-        let row = if n == 0 {
-            &[][..]
-        } else {
-            &draws[i * n..(i + 1) * n]
-        };
+        let row = if n == 0 { &[][..] } else { &draws[i * n..(i + 1) * n] };
         let m = resample(values, row, counting, alpha);
         for (series, v) in means.iter_mut().zip(m) {
             series.push(v);

@@ -25,9 +25,7 @@ pub struct Resources {
 
 /// Lines as Perl reads them with `chomp`: one trailing "\n" removed, "\r" kept.
 fn chomped_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    bytes
-        .split_inclusive(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\n").unwrap_or(l))
+    bytes.split_inclusive(|&b| b == b'\n').map(|l| l.strip_suffix(b"\n").unwrap_or(l))
 }
 
 /// The stop-word set of a `smart_common_words.txt` (one word per line, taken verbatim).
@@ -82,10 +80,7 @@ pub fn load(dir: &Path, stopwords: bool, exceptions: bool) -> Result<Resources> 
         }
         let mut table = FxHashMap::default();
         for name in EXCEPTION_LISTS {
-            add_exceptions(
-                &mut table,
-                &read(&exc_dir.join(name), "WordNet exceptions for -m")?,
-            );
+            add_exceptions(&mut table, &read(&exc_dir.join(name), "WordNet exceptions for -m")?);
         }
         res.exceptions = Some(table);
     }

@@ -32,16 +32,9 @@ impl Bag {
 
     /// `Σ_g min(model(g), peer(g))` (`ngramScore`, `skipBigramScore`, `getBEScore`).
     pub fn clipped_hits(&self, other: &Bag) -> usize {
-        let (small, large) = if self.counts.len() <= other.counts.len() {
-            (self, other)
-        } else {
-            (other, self)
-        };
-        small
-            .counts
-            .iter()
-            .map(|(k, &c)| large.counts.get(k).map_or(0, |&d| c.min(d)) as usize)
-            .sum()
+        let (small, large) =
+            if self.counts.len() <= other.counts.len() { (self, other) } else { (other, self) };
+        small.counts.iter().map(|(k, &c)| large.counts.get(k).map_or(0, |&d| c.min(d)) as usize).sum()
     }
 }
 
@@ -55,17 +48,8 @@ pub fn round5(x: f64) -> f64 {
 pub fn count_stat(model: &Bag, peer: &Bag) -> ModelStat {
     let hit = model.clipped_hits(peer) as f64;
     let model_total = model.total as f64;
-    let score = if model.total != 0 {
-        round5(hit / model_total)
-    } else {
-        0.0
-    };
-    ModelStat {
-        hit,
-        model_total,
-        peer_total: peer.total as f64,
-        score,
-    }
+    let score = if model.total != 0 { round5(hit / model_total) } else { 0.0 };
+    ModelStat { hit, model_total, peer_total: peer.total as f64, score }
 }
 
 /// ROUGE-N n-grams of a token sequence (`createNGram`): `max(len - n + 1, 0)` of them.
@@ -124,11 +108,7 @@ pub fn unlimited_skip_stat(model: &[u32], peer: &[u32], unigrams: bool) -> Model
         hit += clipped_overlap(&drop_last(model), &drop_last(peer));
     }
     let model_total = skip_bigram_total(model.len(), None, unigrams);
-    let score = if model_total != 0 {
-        round5(hit as f64 / model_total as f64)
-    } else {
-        0.0
-    };
+    let score = if model_total != 0 { round5(hit as f64 / model_total as f64) } else { 0.0 };
     ModelStat {
         hit: hit as f64,
         model_total: model_total as f64,
@@ -178,12 +158,7 @@ pub fn lcs_stat(
         }
     }
     let score = if base > 0 { hit as f64 / base as f64 } else { 0.0 };
-    ModelStat {
-        hit: hit as f64,
-        model_total: base as f64,
-        peer_total: peer_total as f64,
-        score,
-    }
+    ModelStat { hit: hit as f64, model_total: base as f64, peer_total: peer_total as f64, score }
 }
 
 /// `f(k) = k^w` for k = 0..=max, as Perl's `$r**$power` (C `pow`).
@@ -302,17 +277,8 @@ pub fn wlcs_stat(
         }
     }
     // Perl dies dividing by a zero base (a model without tokens); 0 is the only sane score.
-    let score = if base != 0.0 {
-        (hit / base).powf(1.0 / w)
-    } else {
-        0.0
-    };
-    ModelStat {
-        hit,
-        model_total: base.powf(w),
-        peer_total: (peer_total as f64).powf(w),
-        score,
-    }
+    let score = if base != 0.0 { (hit / base).powf(1.0 / w) } else { 0.0 };
+    ModelStat { hit, model_total: base.powf(w), peer_total: (peer_total as f64).powf(w), score }
 }
 
 #[cfg(test)]
@@ -331,10 +297,7 @@ mod tests {
             let t: Vec<u32> = (0..n).collect();
             for gap in [None, Some(0), Some(2), Some(20)] {
                 for su in [false, true] {
-                    assert_eq!(
-                        skip_bigram_bag(&t, gap, su).total,
-                        skip_bigram_total(n as usize, gap, su)
-                    );
+                    assert_eq!(skip_bigram_bag(&t, gap, su).total, skip_bigram_total(n as usize, gap, su));
                 }
             }
         }
@@ -344,9 +307,7 @@ mod tests {
     fn streaming_unlimited_skip_bigrams_equal_the_materialised_count() {
         let mut x = 12345u64;
         let mut rand = |k: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((x >> 33) % k) as u32
         };
         for _ in 0..50 {

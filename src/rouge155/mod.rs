@@ -149,17 +149,11 @@ impl Options {
     pub fn validate(&self) -> Result<()> {
         if let Some(w) = self.wlcs_weight {
             if !(w.is_finite() && w > 1.0) {
-                return Err(Error::value(
-                    "wlcs_weight",
-                    format!("ROUGE-W needs a weight w > 1, got {w}"),
-                ));
+                return Err(Error::value("wlcs_weight", format!("ROUGE-W needs a weight w > 1, got {w}")));
             }
         }
         if !(0.0..=1.0).contains(&self.alpha) {
-            return Err(Error::value(
-                "alpha",
-                format!("must be within [0, 1], got {}", self.alpha),
-            ));
+            return Err(Error::value("alpha", format!("must be within [0, 1], got {}", self.alpha)));
         }
         if !(0.0..=100.0).contains(&self.confidence) {
             return Err(Error::value(
@@ -180,16 +174,10 @@ impl Options {
             ));
         }
         if self.jackknife && self.counting != Counting::Macro {
-            return Err(Error::value(
-                "jackknife",
-                "jackknifing needs -t 0 (per-unit averaging)",
-            ));
+            return Err(Error::value("jackknife", "jackknifing needs -t 0 (per-unit averaging)"));
         }
         if self.measures().is_empty() {
-            return Err(Error::value(
-                "measures",
-                "no measure selected (use -n, -w, -2, -3 or leave out -x)",
-            ));
+            return Err(Error::value("measures", "no measure selected (use -n, -w, -2, -3 or leave out -x)"));
         }
         Ok(())
     }
@@ -302,11 +290,7 @@ impl ModelToks {
 
 fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Measure]) -> Result<EvalStats> {
     let models: Vec<Vec<u8>> = e.models.iter().map(|m| m.read("model")).collect::<Result<_>>()?;
-    let peers: Vec<Vec<u8>> = e
-        .peers
-        .iter()
-        .map(|(_, p)| p.read("peer"))
-        .collect::<Result<_>>()?;
+    let peers: Vec<Vec<u8>> = e.peers.iter().map(|(_, p)| p.read("peer")).collect::<Result<_>>()?;
     let mut vocab = Vocab::new(res, opts.stopwords);
     let text_measures = measures.iter().any(|m| *m != Measure::Be);
     let models_only = opts.stem_models_only;
@@ -330,13 +314,7 @@ fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Meas
     if let Some(mode) = opts.be {
         for (bytes, src) in models.iter().zip(&e.models) {
             let lines = text::be_lines(bytes, e.format).map_err(|err| with_file(err, src))?;
-            be_models.push(be::be_bag(
-                &lines,
-                mode,
-                opts.stem || models_only,
-                &mut vocab,
-                &src.name(),
-            )?);
+            be_models.push(be::be_bag(&lines, mode, opts.stem || models_only, &mut vocab, &src.name())?);
         }
         for (bytes, (_, src)) in peers.iter().zip(&e.peers) {
             let lines = text::be_lines(bytes, e.format).map_err(|err| with_file(err, src))?;
@@ -397,10 +375,7 @@ fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Meas
             let stats: Vec<ModelStat> = match *m {
                 Measure::Ngram(n) => {
                     let pb = measures::ngram_bag(&peer_toks[pi].whole, n, &mut keys, &mut scratch);
-                    model_bags[mi]
-                        .iter()
-                        .map(|mb| measures::count_stat(mb, &pb))
-                        .collect()
+                    model_bags[mi].iter().map(|mb| measures::count_stat(mb, &pb)).collect()
                 }
                 Measure::Skip { unigrams } if streaming_skip => model_toks
                     .iter()
@@ -410,15 +385,9 @@ fn process_eval(e: &EvalInput, opts: &Options, res: &Resources, measures: &[Meas
                     .collect(),
                 Measure::Skip { unigrams } => {
                     let pb = measures::skip_bigram_bag(&peer_toks[pi].whole, skip_gap(opts), unigrams);
-                    model_bags[mi]
-                        .iter()
-                        .map(|mb| measures::count_stat(mb, &pb))
-                        .collect()
+                    model_bags[mi].iter().map(|mb| measures::count_stat(mb, &pb)).collect()
                 }
-                Measure::Be => be_models
-                    .iter()
-                    .map(|mb| measures::count_stat(mb, &be_peers[pi]))
-                    .collect(),
+                Measure::Be => be_models.iter().map(|mb| measures::count_stat(mb, &be_peers[pi])).collect(),
                 Measure::Lcs => {
                     let p = &peer_toks[pi];
                     let budget = peer_budget.as_ref().expect("peer tokens exist for text measures");
@@ -548,35 +517,20 @@ fn jackknife_values(stats: &[ModelStat], measure: Measure, opts: &Options) -> [f
 pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Option<usize>) -> Result<Output> {
     opts.validate()?;
     if opts.stopwords && res.stopwords.is_none() {
-        return Err(Error::value(
-            "stopwords",
-            "-s needs the stop-word list of a ROUGE data directory",
-        ));
+        return Err(Error::value("stopwords", "-s needs the stop-word list of a ROUGE data directory"));
     }
     if opts.needs_stemmer() && res.exceptions.is_none() {
-        return Err(Error::value(
-            "stem",
-            "-m needs the WordNet exception lists of a ROUGE data directory",
-        ));
+        return Err(Error::value("stem", "-m needs the WordNet exception lists of a ROUGE data directory"));
     }
     for e in &input.evals {
         if e.models.is_empty() {
-            return Err(Error::Input(format!(
-                "evaluation {} has no model summaries",
-                e.id
-            )));
+            return Err(Error::Input(format!("evaluation {} has no model summaries", e.id)));
         }
         if opts.jackknife && e.models.len() < 2 {
-            return Err(Error::Input(format!(
-                "evaluation {}: jackknifing needs at least 2 models",
-                e.id
-            )));
+            return Err(Error::Input(format!("evaluation {}: jackknifing needs at least 2 models", e.id)));
         }
         if let Some(&(s, _)) = e.peers.iter().find(|(s, _)| *s >= input.systems.len()) {
-            return Err(Error::value(
-                "evals",
-                format!("evaluation {} names system index {s}", e.id),
-            ));
+            return Err(Error::value("evals", format!("evaluation {} names system index {s}", e.id)));
         }
     }
     let measures = opts.measures();
@@ -618,10 +572,8 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
         .map(|(k, its)| {
             let name = &input.systems[k / nm];
             let mut idx: Vec<usize> = (0..its.len()).collect();
-            let keys: Vec<String> = its
-                .iter()
-                .map(|(ei, _)| format!("{}.{name}", input.evals[*ei].id))
-                .collect();
+            let keys: Vec<String> =
+                its.iter().map(|(ei, _)| format!("{}.{name}", input.evals[*ei].id)).collect();
             idx.sort_by(|&a, &b| keys[a].as_bytes().cmp(keys[b].as_bytes()));
             idx
         })
@@ -629,9 +581,7 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
     let mut draw_tables: FxHashMap<usize, Vec<u32>> = FxHashMap::default();
     if !opts.jackknife && opts.counting != Counting::Counts {
         for its in &items {
-            draw_tables
-                .entry(its.len())
-                .or_insert_with(|| bootstrap::draws(its.len(), opts.resamples));
+            draw_tables.entry(its.len()).or_insert_with(|| bootstrap::draws(its.len(), opts.resamples));
         }
     }
     let series: Vec<Series> = batch::map_range(items.len(), workers, |k| {
@@ -645,11 +595,7 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
             }
         }
         let n = values.len();
-        let plain_mean = if n > 0 {
-            sum.map(|s| s / n as f64)
-        } else {
-            [0.0; 3]
-        };
+        let plain_mean = if n > 0 { sum.map(|s| s / n as f64) } else { [0.0; 3] };
         let summary = if opts.jackknife {
             let mut s = [0.0f64; 3];
             for (_, v) in its {
@@ -679,9 +625,5 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
             plain_mean,
         }
     });
-    Ok(Output {
-        measures,
-        series,
-        warnings,
-    })
+    Ok(Output { measures, series, warnings })
 }

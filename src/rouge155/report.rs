@@ -66,11 +66,7 @@ pub fn measure_name(m: Measure, opts: &Options, labels: &Labels) -> String {
         Measure::Lcs => "ROUGE-L".into(),
         Measure::Wlcs => format!("ROUGE-W-{}", labels.weight),
         Measure::Skip { unigrams } => {
-            let su = if unigrams || opts.skip_unigrams == SkipUnigrams::Only {
-                "SU"
-            } else {
-                "S"
-            };
+            let su = if unigrams || opts.skip_unigrams == SkipUnigrams::Only { "SU" } else { "S" };
             if opts.skip_gap.unwrap_or(0) >= 0 {
                 format!("ROUGE-{su}{}", labels.gap)
             } else {

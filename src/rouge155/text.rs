@@ -124,10 +124,7 @@ fn see_sentence(line: &[u8]) -> Option<&[u8]> {
 /// The sentence of one ISI line: `^<S SNTNO="[0-9a-z,]+">([^<]+)</S>`.
 fn isi_sentence(line: &[u8]) -> Option<&[u8]> {
     let s = eat(line, b"<S SNTNO=\"")?;
-    let s = eat(
-        eat_run(s, |b| b.is_ascii_digit() || b.is_ascii_lowercase() || b == b',')?,
-        b"\">",
-    )?;
+    let s = eat(eat_run(s, |b| b.is_ascii_digit() || b.is_ascii_lowercase() || b == b',')?, b"\">")?;
     let (text, rest) = text_run(s)?;
     eat(rest, b"</S>").map(|_| text)
 }
@@ -171,15 +168,12 @@ pub fn sentences(bytes: &[u8], format: Format) -> Result<Vec<Vec<u8>>> {
 /// The lines of a SIMPLE (Basic Elements) file, each without its "\n" (`readBE`).
 pub fn be_lines(bytes: &[u8], format: Format) -> Result<Vec<Vec<u8>>> {
     match format {
-        Format::Simple => Ok(lines(bytes)
-            .map(|l| l.strip_suffix(b"\n").unwrap_or(l).to_vec())
-            .collect()),
+        Format::Simple => Ok(lines(bytes).map(|l| l.strip_suffix(b"\n").unwrap_or(l).to_vec()).collect()),
         // ROUGE-1.5.5 accepts ISI for BE files but reads nothing from them.
         Format::Isi => Ok(Vec::new()),
-        other => Err(Error::Input(format!(
-            "-3 (Basic Elements) needs input format SIMPLE, not {}",
-            other.name()
-        ))),
+        other => {
+            Err(Error::Input(format!("-3 (Basic Elements) needs input format SIMPLE, not {}", other.name())))
+        }
     }
 }
 
@@ -295,18 +289,13 @@ mod tests {
 
     fn toks(text: &str) -> Vec<String> {
         let mut v = Vec::new();
-        for_each_token(text.as_bytes(), |t| {
-            v.push(String::from_utf8(t.to_vec()).unwrap())
-        });
+        for_each_token(text.as_bytes(), |t| v.push(String::from_utf8(t.to_vec()).unwrap()));
         v
     }
 
     #[test]
     fn tokenizer_splits_hyphens_and_drops_non_ascii() {
-        assert_eq!(
-            toks("state-of-the-art, caf\u{e9} $5"),
-            ["state", "of", "the", "art", "caf", "5"]
-        );
+        assert_eq!(toks("state-of-the-art, caf\u{e9} $5"), ["state", "of", "the", "art", "caf", "5"]);
     }
 
     #[test]
@@ -325,10 +314,7 @@ mod tests {
         let isi = b"<S SNTNO=\"1,a\">One two</S>\n<S SNTNO=\"2\">open\n";
         assert_eq!(sentences(isi, Format::Isi).unwrap(), [b"one two".to_vec()]);
         let spl = b"A\n\nB\r\nC";
-        assert_eq!(
-            sentences(spl, Format::Spl).unwrap(),
-            [b"a".to_vec(), b"b\r".to_vec(), b"c".to_vec()]
-        );
+        assert_eq!(sentences(spl, Format::Spl).unwrap(), [b"a".to_vec(), b"b\r".to_vec(), b"c".to_vec()]);
     }
 
     #[test]
@@ -337,10 +323,7 @@ mod tests {
         assert_eq!(whole_text(&s, Limit::Words(4)).unwrap(), b"a b c d");
         assert_eq!(whole_text(&s, Limit::Words(5)).unwrap(), b"a b c d e");
         assert_eq!(whole_text(&s, Limit::Bytes(7)).unwrap(), b"a b c d ");
-        assert_eq!(
-            lcs_sentences(&s, Limit::Words(4)),
-            [b"a b c".to_vec(), b"d".to_vec()]
-        );
+        assert_eq!(lcs_sentences(&s, Limit::Words(4)), [b"a b c".to_vec(), b"d".to_vec()]);
         // Per-sentence byte limit for the LCS units.
         assert_eq!(lcs_sentences(&s, Limit::Bytes(4)), [b"a b ".to_vec()]);
         assert_eq!(lcs_sentences(&s, Limit::Bytes(6)), s);

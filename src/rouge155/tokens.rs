@@ -84,11 +84,7 @@ impl<'r> Vocab<'r> {
             if self.is_stopword(tok) {
                 return;
             }
-            let id = if stem && tok.len() > 3 {
-                self.stem_id(tok)
-            } else {
-                self.intern(tok)
-            };
+            let id = if stem && tok.len() > 3 { self.stem_id(tok) } else { self.intern(tok) };
             out.push(id);
         });
     }

@@ -124,16 +124,13 @@ const STEP3: [(&str, &str); 7] = [
 ];
 
 const STEP4: [&str; 16] = [
-    "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ou", "ism", "ate", "iti",
-    "ous", "ive", "ize",
+    "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ou", "ism", "ate", "iti", "ous",
+    "ive", "ize",
 ];
 
 /// The longest entry of `table` that `w` ends with (what a `$`-anchored alternation matches).
 fn longest_suffix<'t, T>(w: &[u8], table: &'t [T], key: impl Fn(&T) -> &str) -> Option<&'t T> {
-    table
-        .iter()
-        .filter(|e| w.ends_with(key(e).as_bytes()))
-        .max_by_key(|e| key(e).len())
+    table.iter().filter(|e| w.ends_with(key(e).as_bytes())).max_by_key(|e| key(e).len())
 }
 
 /// `stem($w)` of ROUGE-1.5.5: Porter's algorithm with Lin's step-4 change, over bytes.
