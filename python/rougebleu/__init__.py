@@ -1,61 +1,89 @@
 """rougebleu: ROUGE and BLEU with the exact numbers of the reference implementations, fast.
 
-ROUGE as Google's rouge_score computes it: :class:`RougeScorer` (drop-in) and the columnar
-:func:`rouge` for many pairs at once; bootstrap intervals with :class:`BootstrapAggregator`.
+- ROUGE as Google's rouge_score computes it: :class:`RougeScorer` (drop-in), the columnar
+  :func:`rouge` for many pairs, :func:`rouge_corpus` for system-level scores with intervals,
+  :class:`BootstrapAggregator`; the rest of Lin (2004)'s family as rouge types (``rougeW-1.2``,
+  ``rougeS4``, ``rougeSU*``, ...).
+- ROUGE-1.5.5 (Perl) compatibility: :class:`Rouge155` and the ``rougebleu rouge155`` command.
+- BLEU as sacrebleu computes it: :class:`BLEU`, :func:`corpus_bleu`, :func:`sentence_bleu`;
+  NLTK's ``bleu_score`` in :mod:`rougebleu.nltk`.
+- MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
+  :func:`bleuEvaluationScore`, :func:`extractSummary`.
+
+Public names are imported on first use, so ``import rougebleu`` stays fast (command-line tools
+such as ``rougebleu rouge155`` never load NumPy).
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from rougebleu._rougebleu import __version__
-from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
-from rougebleu.rouge_scorer import RougeScorer
-from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
 
-__all__ = [
-    "__version__",
-    "AggregateScore",
-    "BootstrapAggregator",
-    "CorpusScore",
-    "Interval",
-    "RougeArrays",
-    "RougeScorer",
-    "Score",
-    "rouge",
-    "rouge_corpus",
-]
+# name -> module that defines it
+_EXPORTS: dict[str, str] = {
+    # rouge_score-compatible ROUGE and the ROUGE family
+    "RougeScorer": "rouge_scorer",
+    "Score": "scoring",
+    "AggregateScore": "scoring",
+    "BootstrapAggregator": "scoring",
+    "rouge": "rouge_batch",
+    "rouge_corpus": "rouge_batch",
+    "RougeArrays": "rouge_batch",
+    "CorpusScore": "rouge_batch",
+    "Interval": "rouge_batch",
+    # ROUGE-1.5.5 (Perl) compatibility mode
+    "Rouge155": "rouge155",
+    # MATLAB Text Analytics Toolbox-style API (snake_case and MATLAB names)
+    "TokenizedDocument": "matlab",
+    "TokenizedDocumentArray": "matlab",
+    "tokenizedDocument": "matlab",
+    "bleu_evaluation_score": "matlab",
+    "bleu_evaluation_score_batch": "matlab",
+    "bleuEvaluationScore": "matlab",
+    "extract_summary": "matlab",
+    "extractSummary": "matlab",
+    "lexrank_scores": "matlab",
+    "lexrankScores": "matlab",
+    "rouge_evaluation_score": "matlab",
+    "rouge_evaluation_score_batch": "matlab",
+    "rougeEvaluationScore": "matlab",
+}
 
-# MATLAB Text Analytics Toolbox-style API (snake_case and MATLAB names).
-from rougebleu.matlab import (
-    TokenizedDocument,
-    TokenizedDocumentArray,
-    bleu_evaluation_score,
-    bleu_evaluation_score_batch,
-    bleuEvaluationScore,
-    extract_summary,
-    extractSummary,
-    lexrank_scores,
-    lexrankScores,
-    rouge_evaluation_score,
-    rouge_evaluation_score_batch,
-    rougeEvaluationScore,
-    tokenizedDocument,
-)
+__all__ = ["__version__", *sorted(_EXPORTS)]
 
-__all__ += [
-    "TokenizedDocument",
-    "TokenizedDocumentArray",
-    "bleuEvaluationScore",
-    "bleu_evaluation_score",
-    "bleu_evaluation_score_batch",
-    "extractSummary",
-    "extract_summary",
-    "lexrankScores",
-    "lexrank_scores",
-    "rougeEvaluationScore",
-    "rouge_evaluation_score",
-    "rouge_evaluation_score_batch",
-    "tokenizedDocument",
-]
 
-# ROUGE-1.5.5 (Perl) compatibility mode.
-from rougebleu.rouge155 import Rouge155  # noqa: E402
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rougebleu' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"rougebleu.{module}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
 
-__all__ += ["Rouge155"]
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+if TYPE_CHECKING:
+    from rougebleu.matlab import (
+        TokenizedDocument,
+        TokenizedDocumentArray,
+        bleu_evaluation_score,
+        bleu_evaluation_score_batch,
+        bleuEvaluationScore,
+        extract_summary,
+        extractSummary,
+        lexrank_scores,
+        lexrankScores,
+        rouge_evaluation_score,
+        rouge_evaluation_score_batch,
+        rougeEvaluationScore,
+        tokenizedDocument,
+    )
+    from rougebleu.rouge155 import Rouge155
+    from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
+    from rougebleu.rouge_scorer import RougeScorer
+    from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score

@@ -14,8 +14,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from importlib import resources
 
-import numpy as np
-
 import rougebleu
 
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -39,6 +37,8 @@ def demo(use_stemmer: bool = True) -> str:
     for item in example_corpus():
         by_system[item["system"]].append(item)
     header = ["system", "pairs", *(f"{t} F1" for t in ROUGE_TYPES)]
+    import numpy as np
+
     bleu = getattr(rougebleu, "corpus_bleu", None)
     if bleu is not None:
         header.append("BLEU")
@@ -64,6 +64,8 @@ def _read_lines(path: str) -> list[str]:
 
 
 def rouge_command(args: argparse.Namespace) -> str:
+    import numpy as np
+
     preds = _read_lines(args.predictions)
     ref_columns = [_read_lines(r) for r in args.references]
     if any(len(c) != len(preds) for c in ref_columns):
