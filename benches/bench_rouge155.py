@@ -114,7 +114,7 @@ def sample_test(perl: list[str] | None, perl_data: str | None, tmp: Path) -> Non
 
 def write_realsumm(root: Path) -> None:
     rows = [
-        json.loads(l) for l in (CORPUS / "summ" / "realsumm_cnndm.jsonl").open(encoding="utf-8") if l.strip()
+        json.loads(line) for line in (CORPUS / "summ" / "realsumm_cnndm.jsonl").open(encoding="utf-8") if line.strip()
     ]
     docs: dict[str, list[dict]] = {}
     for r in rows:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
 from rougebleu.rouge155 import EvalItem, Rouge155
 
 S1 = "police killed the gunman"
@@ -81,8 +82,7 @@ def test_missing_systems_are_nan_and_warned():
 
 def test_workers_give_identical_results():
     evals = [
-        ({f"s{k}": f"w{k} w{i} w{i + 1} x y" for k in range(3)}, [f"w{i} w{i + 1} x", "y x w1"])
-        for i in range(30)
+        ({f"s{k}": f"w{k} w{i} w{i + 1} x y" for k in range(3)}, [f"w{i} w{i + 1} x", "y x w1"]) for i in range(30)
     ]
     r = Rouge155(max_n=2, rouge_w=1.2, skip_distance=4, skip_unigrams="both")
     a, b = r.evaluate(evals, workers=1), r.evaluate(evals, workers=4)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from rougebleu.rouge155 import EvalItem, Rouge155, rouge155_stem
 from rougebleu.rouge155.cli import main
 

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
+
 from conftest import read_json, read_jsonl
 from rougebleu.rouge155 import Rouge155
 
@@ -65,9 +66,7 @@ def _evaluate(corpus: Path, setting: str, gold: dict, rows: list[dict]):
     if "-w" in opts:
         kw["rouge_w"] = float(opts[opts.index("-w") + 1])
     if "-2" in opts:
-        kw.update(
-            skip_distance=int(opts[opts.index("-2") + 1]), skip_unigrams="both" if "-U" in opts else "no"
-        )
+        kw.update(skip_distance=int(opts[opts.index("-2") + 1]), skip_unigrams="both" if "-U" in opts else "no")
     return Rouge155(**kw).evaluate(evals), where
 
 

@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from rougebleu.rouge155.cli import main
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(GOLDEN))
-from rouge155_cases import write_inputs
+from rouge155_cases import write_inputs  # noqa: E402
 
 CASES = json.loads((GOLDEN / "rouge155_perl_cases.json").read_text())["cases"]
 

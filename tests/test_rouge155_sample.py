@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 import pytest
+
 from rougebleu.rouge155.cli import main
 
 
@@ -56,12 +57,7 @@ def test_data_dir_from_environment(corpus, sample, monkeypatch, capsysbinary):
     monkeypatch.setenv("ROUGE_EVAL_HOME", str(corpus / "rouge155_data"))
     assert main(["-n", "4", "-m", "-s", "DUC2002-ROUGE.in.26.spl.xml", "26"]) == 0
     a = capsysbinary.readouterr().out
-    assert (
-        main(
-            ["-e", str(corpus / "rouge155_data"), "-n", "4", "-m", "-s", "DUC2002-ROUGE.in.26.spl.xml", "26"]
-        )
-        == 0
-    )
+    assert main(["-e", str(corpus / "rouge155_data"), "-n", "4", "-m", "-s", "DUC2002-ROUGE.in.26.spl.xml", "26"]) == 0
     assert a == capsysbinary.readouterr().out
     assert b"26 ROUGE-4 Average_F:" in a
 

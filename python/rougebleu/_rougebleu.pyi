@@ -1,6 +1,6 @@
 # Type stubs of the native extension module. The public API lives in the Python modules.
 from collections.abc import Sequence
-from typing import Any, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -79,7 +79,6 @@ def matlab_bleu(
 def matlab_lexrank(documents: Sequence[Sequence[str]], workers: int | None = None) -> npt.NDArray[np.float64]: ...
 
 # ROUGE-1.5.5 (Perl) compatibility mode (rougebleu.rouge155).
-from typing import Any, Literal
 
 class Rouge155Core:
     def __init__(

@@ -103,9 +103,7 @@ def case(rng: random.Random, root: Path) -> list[str]:
     opts += ["-m"] if stem < 0.4 else ["-M"] if stem < 0.5 else []
     opts += ["-s"] if rng.random() < 0.3 else []
     r = rng.random()
-    opts += (
-        ["-l", str(rng.randint(1, 20))] if r < 0.25 else ["-b", str(rng.randint(1, 80))] if r < 0.5 else []
-    )
+    opts += ["-l", str(rng.randint(1, 20))] if r < 0.25 else ["-b", str(rng.randint(1, 80))] if r < 0.5 else []
     opts += ["-f", "B"] if rng.random() < 0.3 else []
     opts += ["-t", rng.choice(["1", "2"])] if rng.random() < 0.2 else []
     opts += ["-p", rng.choice(["0", "0.2", "1"])] if rng.random() < 0.2 else []
@@ -123,9 +121,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             opts = case(random.Random(seed), root)
-            perl = subprocess.run(
-                ["perl", script, "-e", perl_data, *opts], cwd=root, capture_output=True, check=False
-            )
+            perl = subprocess.run(["perl", script, "-e", perl_data, *opts], cwd=root, capture_output=True, check=False)
             if perl.returncode != 0:
                 skipped += 1
                 continue

@@ -25,9 +25,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         write_inputs(Path(tmp))
         for args in CASES:
-            proc = subprocess.run(
-                ["perl", script, "-e", data_dir, *args], cwd=tmp, capture_output=True, check=True
-            )
+            proc = subprocess.run(["perl", script, "-e", data_dir, *args], cwd=tmp, capture_output=True, check=True)
             out.append({"args": args, "stdout": proc.stdout.decode("latin-1")})
     dest = Path(__file__).resolve().parent / "rouge155_perl_cases.json"
     dest.write_text(json.dumps({"tool": "ROUGE-1.5.5.pl, perl 5.36", "cases": out}, indent=0) + "\n")

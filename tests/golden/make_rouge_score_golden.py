@@ -29,9 +29,7 @@ def main() -> None:
                 }
             )
     path = Path(__file__).with_name("rouge_score_cases.json")
-    path.write_text(
-        json.dumps({"tool": "rouge_score 0.1.2 + nltk 3.10.4", "types": TYPES, "cases": out}, indent=1)
-    )
+    path.write_text(json.dumps({"tool": "rouge_score 0.1.2 + nltk 3.10.4", "types": TYPES, "cases": out}, indent=1))
 
 
 if __name__ == "__main__":

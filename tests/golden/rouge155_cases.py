@@ -84,9 +84,7 @@ def _config(fmt: str, ext: str) -> str:
     parts = ['<ROUGE-EVAL version="1.0">']
     for u, unit in enumerate(UNITS, 1):
         parts.append(f'<EVAL ID="{u}">\n<PEER-ROOT>\n{fmt.lower()}\n</PEER-ROOT>')
-        parts.append(
-            f'<MODEL-ROOT>\n{fmt.lower()}\n</MODEL-ROOT>\n<INPUT-FORMAT TYPE="{fmt}">\n</INPUT-FORMAT>'
-        )
+        parts.append(f'<MODEL-ROOT>\n{fmt.lower()}\n</MODEL-ROOT>\n<INPUT-FORMAT TYPE="{fmt}">\n</INPUT-FORMAT>')
         parts.append("<PEERS>")
         for p in unit["peers"]:
             parts.append(f'<P ID="{p}">u{u}.{p}.{ext}</P>')

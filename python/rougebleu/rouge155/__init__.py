@@ -86,9 +86,7 @@ class Rouge155Result:
 
     def item(self, system: str, measure: str, eval_id: str) -> tuple[float, float, float] | None:
         """R, P, F of one system on one unit (``None`` when the system has no summary there)."""
-        v = self.scores[
-            self.systems.index(system), self.measures.index(measure), self.eval_ids.index(eval_id)
-        ]
+        v = self.scores[self.systems.index(system), self.measures.index(measure), self.eval_ids.index(eval_id)]
         return None if v[0] != v[0] else (float(v[0]), float(v[1]), float(v[2]))
 
     def report(self, per_eval: bool = False) -> str:
@@ -163,12 +161,8 @@ class Rouge155:
                 raise TypeError(f"{name} must be an int, not {type(v).__name__}")
         if max_n < 0:
             raise ValueError(f"max_n: must be >= 0 (0 for no ROUGE-N), got {max_n}")
-        if skip_distance is not None and (
-            isinstance(skip_distance, bool) or not isinstance(skip_distance, int)
-        ):
-            raise ValueError(
-                f"skip_distance: must be an integer (negative for unlimited), got {skip_distance!r}"
-            )
+        if skip_distance is not None and (isinstance(skip_distance, bool) or not isinstance(skip_distance, int)):
+            raise ValueError(f"skip_distance: must be an integer (negative for unlimited), got {skip_distance!r}")
         for name, lim in (("word_limit", word_limit), ("byte_limit", byte_limit)):
             if lim is not None and (isinstance(lim, bool) or not isinstance(lim, int) or lim <= 0):
                 raise ValueError(f"{name}: must be a positive integer or None, got {lim!r}")
@@ -277,9 +271,7 @@ class Rouge155:
         return self._run(names, build_run(config, names), [u.id for u in config.evals], workers)
 
     def _run(self, names, run, eval_ids, workers) -> Rouge155Result:
-        raw = self._core.evaluate(
-            names, run, workers=workers, report=True, per_eval=True, labels=self._labels
-        )
+        raw = self._core.evaluate(names, run, workers=workers, report=True, per_eval=True, labels=self._labels)
         return Rouge155Result(raw, names, eval_ids)
 
 

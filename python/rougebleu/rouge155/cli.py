@@ -104,9 +104,7 @@ def _number(opts, key, what, cast=float, check=None, msg=""):
     try:
         v = cast(raw)
     except ValueError:
-        raise UsageError(
-            f"-{key} {raw}: {what} must be {'an integer' if cast is int else 'a number'}"
-        ) from None
+        raise UsageError(f"-{key} {raw}: {what} must be {'an integer' if cast is int else 'a number'}") from None
     if check is not None and not check(v):
         raise UsageError(f"-{key} {raw}: {msg}")
     return v
@@ -149,9 +147,7 @@ def parse_args(argv: Sequence[str]) -> dict:
     if "l" in opts and "b" in opts:
         raise UsageError("give a length limit in words (-l) or in bytes (-b), not both")
 
-    confidence = _number(
-        opts, "c", "the confidence level", float, lambda v: 0 <= v <= 100, "must be within 0..100"
-    )
+    confidence = _number(opts, "c", "the confidence level", float, lambda v: 0 <= v <= 100, "must be within 0..100")
     ngram = _number(opts, "n", "the n-gram size", int, lambda v: v >= 1, "the n-gram size must be at least 1")
     weight = _number(
         opts,
@@ -163,9 +159,7 @@ def parse_args(argv: Sequence[str]) -> dict:
     )
     gap = _number(opts, "2", "the skip distance", int)
     alpha = _number(opts, "p", "alpha", float, lambda v: 0 <= v <= 1, "alpha must be within 0..1")
-    resamples = _number(
-        opts, "r", "the number of resamples", int, lambda v: v >= 1, "needs at least 1 resample"
-    )
+    resamples = _number(opts, "r", "the number of resamples", int, lambda v: v >= 1, "needs at least 1 resample")
     words = _number(opts, "l", "the word limit", int, lambda v: v >= 0, "the word limit cannot be negative")
     nbytes = _number(opts, "b", "the byte limit", int, lambda v: v >= 0, "the byte limit cannot be negative")
     counting = str(opts.get("t", "0"))

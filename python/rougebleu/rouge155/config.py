@@ -163,9 +163,7 @@ def read_xml_config(path: str) -> Config:
                     for t in texts(c):
                         u.peers[pid] = _strip(t)
                     if not u.peers[pid]:
-                        raise ConfigError(
-                            f"{path}, line {c.line}: peer {pid!r} of EVAL {u.id!r} names no file"
-                        )
+                        raise ConfigError(f"{path}, line {c.line}: peer {pid!r} of EVAL {u.id!r} names no file")
         elif name == "MODELS":
             u = unit(eval_id, node)
             for c in node.children:
@@ -176,9 +174,7 @@ def read_xml_config(path: str) -> Config:
                     for t in texts(c):
                         u.model_files[mid] = _strip(t)
                     if not u.model_files[mid]:
-                        raise ConfigError(
-                            f"{path}, line {c.line}: model {mid!r} of EVAL {u.id!r} names no file"
-                        )
+                        raise ConfigError(f"{path}, line {c.line}: model {mid!r} of EVAL {u.id!r} names no file")
         else:
             for c in node.children:
                 if isinstance(c, _Node):
