@@ -80,9 +80,10 @@ def matlab_lexrank(documents: Sequence[Sequence[str]], workers: int | None = Non
 
 # ROUGE-1.5.5 (Perl) compatibility mode (rougebleu.rouge155).
 
+@final
 class Rouge155Core:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         max_ngram: int = 0,
         lcs: bool = True,
@@ -102,7 +103,7 @@ class Rouge155Core:
         confidence: float = 95.0,
         jackknife: bool = False,
         data_dir: str | None = None,
-    ) -> None: ...
+    ) -> Rouge155Core: ...
     def measure_names(self, labels: tuple[str, str, str] | None = None) -> list[str]: ...
     def evaluate(
         self,
