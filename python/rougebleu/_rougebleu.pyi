@@ -114,6 +114,7 @@ class Rouge155Core:
         report: bool = False,
         per_eval: bool = False,
         labels: tuple[str, str, str] | None = None,
+        series: bool = True,
     ) -> dict[str, Any]: ...
 
 def rouge155_stem(token: str, data_dir: str | None = None) -> str: ...

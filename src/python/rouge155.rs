@@ -169,7 +169,9 @@ impl Rouge155Core {
 
     /// Evaluates `evals` = [(id, format, [(system index, path | bytes)], [path | bytes])]. With
     /// `report`, the dict holds the report (`report`) and, with `per_eval`, the `-d` report too.
-    #[pyo3(signature = (systems, evals, *, workers=None, report=false, per_eval=false, labels=None))]
+    /// `series=False` leaves out the per-unit NumPy arrays (the command line only prints the
+    /// report, and so never needs to import NumPy).
+    #[pyo3(signature = (systems, evals, *, workers=None, report=false, per_eval=false, labels=None, series=true))]
     #[allow(clippy::too_many_arguments)]
     fn evaluate<'py>(
         &self,
@@ -180,6 +182,7 @@ impl Rouge155Core {
         report: bool,
         per_eval: bool,
         labels: Option<(String, String, String)>,
+        series: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let workers = resolve_workers(workers)?;
         let input = RunInput { systems, evals: extract_evals(evals)? };
@@ -199,6 +202,9 @@ impl Rouge155Core {
         d.set_item("warnings", out.warnings.clone())?;
         d.set_item("report", text)?;
         d.set_item("report_per_eval", text_d)?;
+        if !series {
+            return Ok(d);
+        }
         let series = PyList::empty(py);
         for s in &out.series {
             let n = s.items.len();

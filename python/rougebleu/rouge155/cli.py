@@ -258,6 +258,7 @@ def run(parsed: dict, out=None, err=None) -> int:
         report=True,
         per_eval=parsed["per_eval"],
         labels=parsed["labels"],
+        series=False,
     )
     for w in res["warnings"]:
         print(w, file=err)
