@@ -1,1 +1,0 @@
-//! sacrebleu- and NLTK-compatible BLEU (tokenizers, sufficient statistics, scores).

@@ -1,0 +1,117 @@
+//! Batches: reference streams -> per-segment reference n-grams (built once, reusable for many
+//! systems), hypotheses -> per-segment statistics, in parallel and in input order.
+use super::stats::{stats_len, SegmentRefs};
+use super::tokenize::{preprocess, Tokenizer};
+use crate::batch;
+use crate::error::{Error, Result};
+
+/// How texts become tokens and how many n-gram orders are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preprocess {
+    pub tokenizer: Tokenizer,
+    pub lowercase: bool,
+    pub max_order: usize,
+}
+
+impl Preprocess {
+    pub fn new(tokenizer: Tokenizer, lowercase: bool, max_order: i64) -> Result<Self> {
+        if max_order < 1 {
+            return Err(Error::value("max_ngram_order", format!("must be at least 1, got {max_order}")));
+        }
+        Ok(Preprocess { tokenizer, lowercase, max_order: max_order as usize })
+    }
+}
+
+/// The references of a test set, in sacrebleu's stream layout turned into per-segment n-grams.
+#[derive(Clone, Debug)]
+pub struct RefCache {
+    pub prep: Preprocess,
+    pub segments: Vec<SegmentRefs>,
+    /// The number of references per segment, or `None` if it varies (`nrefs:var`).
+    pub num_refs: Option<usize>,
+}
+
+impl RefCache {
+    /// `streams[k][i]` is reference `k` of segment `i`; `None` marks a missing reference and an empty
+    /// string is a real (empty) reference, as in sacrebleu. Unlike sacrebleu, which truncates to the
+    /// shortest stream, streams of unequal length are an error, and so is a segment with no reference.
+    pub fn new(streams: &[Vec<Option<String>>], prep: Preprocess, workers: Option<usize>) -> Result<Self> {
+        let n = streams.first().map_or(0, Vec::len);
+        if streams.is_empty() {
+            return Err(Error::value("references", "no reference stream given"));
+        }
+        for (k, s) in streams.iter().enumerate() {
+            if s.len() != n {
+                return Err(Error::value(
+                    "references",
+                    format!("reference stream {k} has {} segments, stream 0 has {n}", s.len()),
+                ));
+            }
+        }
+        for i in 0..n {
+            if streams.iter().all(|s| s[i].is_none()) {
+                return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
+            }
+        }
+        let segments = batch::map_range(n, workers, |i| {
+            let toks: Vec<_> = streams
+                .iter()
+                .filter_map(|s| s[i].as_deref())
+                .map(|r| preprocess(r, prep.tokenizer, prep.lowercase))
+                .collect();
+            SegmentRefs::new(&toks, prep.max_order)
+        });
+        let first = segments.first().map_or(streams.len(), SegmentRefs::n_refs);
+        let num_refs = if segments.iter().all(|s| s.n_refs() == first) { Some(first) } else { None };
+        Ok(RefCache { prep, segments, num_refs })
+    }
+
+    pub fn len(&self) -> usize {
+        self.segments.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    /// Row-major `len() x stats_len` statistics of the hypotheses (one per segment).
+    pub fn stats(&self, hyps: &[String], workers: Option<usize>) -> Result<Vec<u64>> {
+        if hyps.len() != self.len() {
+            return Err(Error::value(
+                "hypotheses",
+                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
+            ));
+        }
+        let k = stats_len(self.prep.max_order);
+        let rows = batch::map_range(hyps.len(), workers, |i| {
+            let h = preprocess(&hyps[i], self.prep.tokenizer, self.prep.lowercase);
+            let mut row = vec![0u64; k];
+            self.segments[i].stats(&h, self.prep.max_order, &mut row);
+            row
+        });
+        Ok(rows.concat())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(x: &str) -> Option<String> {
+        Some(x.to_owned())
+    }
+
+    #[test]
+    fn streams_are_checked_and_none_is_dropped() {
+        let prep = Preprocess::new(Tokenizer::T13a, false, 4).unwrap();
+        assert!(RefCache::new(&[vec![s("a")], vec![]], prep, Some(1)).is_err());
+        assert!(RefCache::new(&[vec![None]], prep, Some(1)).is_err());
+        let c = RefCache::new(&[vec![s("a b"), s("c")], vec![None, s("")]], prep, Some(1)).unwrap();
+        assert_eq!(c.num_refs, None);
+        let st = c.stats(&["a b".into(), "c d".into()], Some(1)).unwrap();
+        assert_eq!(&st[..10], &[2, 2, 2, 1, 0, 0, 2, 1, 0, 0]);
+        // Empty reference kept: closest of {1, 0} to 2 is 1.
+        assert_eq!(&st[10..], &[2, 1, 1, 0, 0, 0, 2, 1, 0, 0]);
+        assert!(Preprocess::new(Tokenizer::T13a, false, 0).is_err());
+    }
+}

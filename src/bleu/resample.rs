@@ -1,0 +1,60 @@
+//! Scores of resampled corpora for sacrebleu's confidence intervals and paired tests
+//! (`sacrebleu/significance.py`). The resampling draws themselves come from NumPy in Python, so
+//! that the same seed gives the same resamples as sacrebleu.
+use super::score::{bleu_score_f32, bleu_score_only, Smooth};
+
+/// Bootstrap (Koehn 2004): for each row of `idx` (`n_samples x n` segment indices), the score of the
+/// summed statistics of those segments. The statistics are summed in float32, one segment after
+/// the other, as sacrebleu's `np.array(stats, dtype='float32')[idx].sum(0)` does, and scored with
+/// float32 precisions as NumPy 2 computes them.
+pub fn bootstrap_scores(
+    stats: &[u64],
+    k: usize,
+    idx: &[usize],
+    n: usize,
+    smooth: Smooth,
+    effective_order: bool,
+) -> Vec<f64> {
+    let mut acc = vec![0f32; k];
+    idx.chunks(n.max(1))
+        .map(|row| {
+            acc.fill(0.0);
+            for &j in row {
+                for (a, &s) in acc.iter_mut().zip(&stats[j * k..(j + 1) * k]) {
+                    *a += s as f32;
+                }
+            }
+            bleu_score_f32(&acc, smooth, effective_order)
+        })
+        .collect()
+}
+
+/// Approximate randomization (Riezler & Maxwell 2005): for each row of `swap` (`n_samples x n`),
+/// the scores of the two pseudo-systems that take the baseline's statistics where the row is
+/// true and the system's elsewhere (and the reverse). Integer sums, as sacrebleu's int64 matmul.
+pub fn randomization_scores(
+    baseline: &[u64],
+    system: &[u64],
+    k: usize,
+    swap: &[bool],
+    n: usize,
+    smooth: Smooth,
+    effective_order: bool,
+) -> (Vec<f64>, Vec<f64>) {
+    let mut a = vec![0u64; k];
+    let mut b = vec![0u64; k];
+    swap.chunks(n.max(1))
+        .map(|row| {
+            a.fill(0);
+            b.fill(0);
+            for (j, &take_baseline) in row.iter().enumerate() {
+                let (x, y) = if take_baseline { (baseline, system) } else { (system, baseline) };
+                for c in 0..k {
+                    a[c] += x[j * k + c];
+                    b[c] += y[j * k + c];
+                }
+            }
+            (bleu_score_only(&a, smooth, effective_order), bleu_score_only(&b, smooth, effective_order))
+        })
+        .unzip()
+}

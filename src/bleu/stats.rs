@@ -1,0 +1,154 @@
+//! BLEU sufficient statistics of one segment against its references (Papineni et al. 2002, §2.1):
+//! `[hyp_len, ref_len, correct_1..N, total_1..N]`, as sacrebleu's `_compute_segment_statistics`.
+//!
+//! The n-grams of a segment's references live in a small trie keyed by `(parent node, token id)`
+//! packed into a `u64`, so any maximum order is handled exactly without building n-gram tuples.
+//! Each node holds the largest count of its n-gram over the references (sacrebleu's multi-reference
+//! merge); a hypothesis n-gram is matched by walking the trie from its first token.
+use rustc_hash::FxHashMap;
+
+use super::tokenize::Tokens;
+
+/// The parent of unigram nodes.
+const ROOT: u32 = u32::MAX;
+
+#[inline]
+fn key(parent: u32, token: u32) -> u64 {
+    ((parent as u64) << 32) | token as u64
+}
+
+/// Number of statistics per segment for a maximum n-gram order.
+pub fn stats_len(max_order: usize) -> usize {
+    2 + 2 * max_order
+}
+
+/// The closest reference length to `hyp_len`; ties go to the shorter reference
+/// (sacrebleu `_get_closest_ref_len`, mteval-v13a `brevity_penalty_closest`).
+pub fn closest_ref_len(hyp_len: usize, ref_lens: &[u32]) -> usize {
+    let mut best: Option<(usize, usize)> = None;
+    for &r in ref_lens {
+        let r = r as usize;
+        let d = hyp_len.abs_diff(r);
+        best = match best {
+            Some((bd, br)) if bd < d || (bd == d && br <= r) => Some((bd, br)),
+            _ => Some((d, r)),
+        };
+    }
+    best.map_or(0, |(_, r)| r)
+}
+
+/// The merged reference n-grams of one segment.
+#[derive(Clone, Debug, Default)]
+pub struct SegmentRefs {
+    vocab: FxHashMap<Box<str>, u32>,
+    trie: FxHashMap<u64, u32>,
+    max_counts: Vec<u32>,
+    lens: Vec<u32>,
+}
+
+impl SegmentRefs {
+    /// Build from the preprocessed references of one segment (at least one).
+    pub fn new(refs: &[Tokens], max_order: usize) -> Self {
+        let mut s = SegmentRefs::default();
+        let mut counts: Vec<u32> = Vec::new();
+        let mut touched: Vec<u32> = Vec::new();
+        let mut ids: Vec<u32> = Vec::new();
+        for r in refs {
+            s.lens.push(r.len() as u32);
+            ids.clear();
+            for t in r.iter() {
+                let next = s.vocab.len() as u32;
+                ids.push(*s.vocab.entry(t.into()).or_insert(next));
+            }
+            for i in 0..ids.len() {
+                let mut node = ROOT;
+                for &tok in &ids[i..ids.len().min(i + max_order)] {
+                    let fresh = s.trie.len() as u32;
+                    node = *s.trie.entry(key(node, tok)).or_insert(fresh);
+                    if node as usize >= counts.len() {
+                        counts.resize(node as usize + 1, 0);
+                    }
+                    if counts[node as usize] == 0 {
+                        touched.push(node);
+                    }
+                    counts[node as usize] += 1;
+                }
+            }
+            s.max_counts.resize(s.trie.len(), 0);
+            for &n in &touched {
+                let c = &mut counts[n as usize];
+                let m = &mut s.max_counts[n as usize];
+                *m = (*m).max(*c);
+                *c = 0;
+            }
+            touched.clear();
+        }
+        s
+    }
+
+    /// Number of references.
+    pub fn n_refs(&self) -> usize {
+        self.lens.len()
+    }
+
+    /// Write the statistics of `hyp` into `out` (length [`stats_len`]).
+    pub fn stats(&self, hyp: &Tokens, max_order: usize, out: &mut [u64]) {
+        let len = hyp.len();
+        out[0] = len as u64;
+        out[1] = closest_ref_len(len, &self.lens) as u64;
+        let (correct, total) = out[2..].split_at_mut(max_order);
+        for (n, t) in total.iter_mut().enumerate() {
+            *t = (len.saturating_sub(n)) as u64;
+        }
+        correct.fill(0);
+        if len == 0 || self.trie.is_empty() {
+            return;
+        }
+        let ids: Vec<u32> = hyp.iter().map(|t| self.vocab.get(t).copied().unwrap_or(ROOT)).collect();
+        // How many occurrences of each reference n-gram the hypothesis has used up so far:
+        // clipping one occurrence at a time sums to min(hyp count, max ref count) per n-gram.
+        let mut used = vec![0u32; self.max_counts.len()];
+        for i in 0..len {
+            let mut node = ROOT;
+            for (n, &tok) in ids[i..len.min(i + max_order)].iter().enumerate() {
+                if tok == ROOT {
+                    break;
+                }
+                match self.trie.get(&key(node, tok)) {
+                    Some(&next) => node = next,
+                    None => break,
+                }
+                let u = &mut used[node as usize];
+                if *u < self.max_counts[node as usize] {
+                    *u += 1;
+                    correct[n] += 1;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bleu::tokenize::{preprocess, Tokenizer};
+
+    fn t(s: &str) -> Tokens {
+        preprocess(s, Tokenizer::None, false)
+    }
+
+    #[test]
+    fn clipped_counts_and_closest_length() {
+        let refs = [t("the cat is on the mat"), t("there is a cat on the mat")];
+        let seg = SegmentRefs::new(&refs, 4);
+        let mut out = [0u64; 10];
+        seg.stats(&t("the the the the the the the"), 4, &mut out);
+        // "the" occurs at most twice in one reference.
+        assert_eq!(out, [7, 7, 2, 0, 0, 0, 7, 6, 5, 4]);
+        seg.stats(&t("the cat is on the mat"), 4, &mut out);
+        assert_eq!(out, [6, 6, 6, 5, 4, 3, 6, 5, 4, 3]);
+        assert_eq!(closest_ref_len(5, &[4, 6]), 4);
+        assert_eq!(closest_ref_len(5, &[6, 4]), 4);
+        assert_eq!(closest_ref_len(0, &[]), 0);
+    }
+}

@@ -1,0 +1,143 @@
+//! The tokenizer choice and sacrebleu's per-segment preprocessing:
+//! optional `lower()`, `rstrip()`, tokenize, split on Python whitespace.
+use super::tokenize_13a::tokenize_13a;
+use super::tokenize_intl::tokenize_intl;
+use super::tokenize_zh::{tokenize_zh, ZhRanges};
+use super::whitespace::{rstrip, split};
+use crate::error::{Error, Result};
+
+/// The sacrebleu tokenizers that need no external model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tokenizer {
+    /// mteval-v13a (sacrebleu's default).
+    T13a,
+    /// mteval-v14 international (Unicode punctuation and symbols).
+    Intl,
+    /// Chinese, with sacrebleu's range table as Python evaluates it.
+    Zh,
+    /// Chinese with the range table corrected (our addition, signature `zh-fixed`).
+    ZhFixed,
+    /// Every non-space character is a token.
+    Char,
+    /// Whitespace split only.
+    None,
+}
+
+impl Tokenizer {
+    pub const NAMES: [&'static str; 6] = ["13a", "intl", "zh", "zh-fixed", "char", "none"];
+
+    /// Parse a sacrebleu tokenizer name.
+    pub fn parse(name: &str) -> Result<Self> {
+        Ok(match name {
+            "13a" => Tokenizer::T13a,
+            "intl" => Tokenizer::Intl,
+            "zh" => Tokenizer::Zh,
+            "zh-fixed" => Tokenizer::ZhFixed,
+            "char" => Tokenizer::Char,
+            "none" => Tokenizer::None,
+            other => {
+                return Err(Error::value(
+                    "tokenize",
+                    format!("unknown tokenizer {other:?}; expected one of {}", Self::NAMES.join(", ")),
+                ))
+            }
+        })
+    }
+
+    /// The name in the signature (`tok:...`).
+    pub fn signature(self) -> &'static str {
+        match self {
+            Tokenizer::T13a => "13a",
+            Tokenizer::Intl => "intl",
+            Tokenizer::Zh => "zh",
+            Tokenizer::ZhFixed => "zh-fixed",
+            Tokenizer::Char => "char",
+            Tokenizer::None => "none",
+        }
+    }
+
+    /// Tokenize one already lower-cased and right-stripped line; the result is split on whitespace.
+    fn apply(self, line: &str) -> String {
+        match self {
+            Tokenizer::T13a => tokenize_13a(line),
+            Tokenizer::Intl => tokenize_intl(line),
+            Tokenizer::Zh => tokenize_zh(line, ZhRanges::Compat),
+            Tokenizer::ZhFixed => tokenize_zh(line, ZhRanges::Fixed),
+            // `" ".join(line)` then `split()`: every non-whitespace character stands alone.
+            Tokenizer::Char => {
+                let mut s = String::with_capacity(line.len() * 2);
+                for c in line.chars() {
+                    s.push(c);
+                    s.push(' ');
+                }
+                s
+            }
+            Tokenizer::None => line.to_owned(),
+        }
+    }
+}
+
+/// A preprocessed segment: the tokenized text and the byte spans of its tokens.
+#[derive(Clone, Debug, Default)]
+pub struct Tokens {
+    text: String,
+    spans: Vec<(u32, u32)>,
+}
+
+impl Tokens {
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> &str {
+        let (a, b) = self.spans[i];
+        &self.text[a as usize..b as usize]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize])
+    }
+}
+
+/// sacrebleu's `_preprocess_segment` followed by `split()`: optional Python `str.lower()`, `rstrip()`,
+/// the tokenizer, then the whitespace split.
+pub fn preprocess(line: &str, tokenizer: Tokenizer, lowercase: bool) -> Tokens {
+    let lowered;
+    let line = if lowercase {
+        lowered = line.to_lowercase();
+        lowered.as_str()
+    } else {
+        line
+    };
+    let text = tokenizer.apply(rstrip(line));
+    let base = text.as_ptr() as usize;
+    let spans = split(&text)
+        .map(|t| {
+            let a = t.as_ptr() as usize - base;
+            (a as u32, (a + t.len()) as u32)
+        })
+        .collect();
+    Tokens { text, spans }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str, t: Tokenizer, lc: bool) -> Vec<String> {
+        preprocess(s, t, lc).iter().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn tokenizers_end_to_end() {
+        assert_eq!(toks("Hello, World! \n", Tokenizer::T13a, true), ["hello", ",", "world", "!"]);
+        assert_eq!(toks("a b", Tokenizer::Char, false), ["a", "b"]);
+        assert_eq!(toks(" x\u{1f}y ", Tokenizer::None, false), ["x", "y"]);
+        assert_eq!(toks("", Tokenizer::T13a, false), Vec::<String>::new());
+        assert!(Tokenizer::parse("spm").is_err());
+    }
+}
