@@ -1,6 +1,226 @@
-//! Python bindings for the `bleu` module.
+//! Python bindings for sacrebleu-compatible BLEU: a reference cache object, batch statistics and
+//! scores as NumPy arrays, the all-pairs matrix and the resampling kernels. Texts are copied out
+//! while attached; the work runs detached.
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use crate::batch::resolve_workers;
+use crate::bleu::corpus::{Preprocess, RefCache};
+use crate::bleu::pairwise::pairwise;
+use crate::bleu::resample::{bootstrap_scores, randomization_scores};
+use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
+use crate::bleu::stats::stats_len;
+use crate::bleu::tokenize::{preprocess, Tokenizer};
+use crate::error::Error;
+
+type ScoreTuple = (f64, Vec<f64>, Vec<f64>, Vec<f64>, f64, i64, i64);
+
+fn prep(tokenize: &str, lowercase: bool, max_order: i64) -> PyResult<Preprocess> {
+    Ok(Preprocess::new(Tokenizer::parse(tokenize)?, lowercase, max_order)?)
+}
+
+/// Row-major statistics from a 2-D integer array with `2 + 2N` columns.
+fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<(Vec<u64>, usize)> {
+    let k = stats.shape()[1];
+    if k < 4 || k % 2 != 0 {
+        return Err(Error::value(arg, format!("expected 2 + 2 * max_ngram_order columns, got {k}")).into());
+    }
+    let mut out = Vec::with_capacity(stats.len());
+    for &v in stats.as_array().iter() {
+        if v < 0 {
+            return Err(Error::value(arg, "statistics must be non-negative").into());
+        }
+        out.push(v as u64);
+    }
+    Ok((out, k))
+}
+
+/// The references of a test set, tokenized once and reusable for any number of systems.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct BleuReferences {
+    cache: RefCache,
+}
+
+#[pymethods]
+impl BleuReferences {
+    /// `streams[k][i]` = reference k of segment i (`None` = missing).
+    #[new]
+    #[pyo3(signature = (streams, tokenize, lowercase, max_ngram_order, workers=None))]
+    fn new(
+        py: Python<'_>,
+        streams: Vec<Vec<Option<String>>>,
+        tokenize: &str,
+        lowercase: bool,
+        max_ngram_order: i64,
+        workers: Option<i64>,
+    ) -> PyResult<Self> {
+        let prep = prep(tokenize, lowercase, max_ngram_order)?;
+        let workers = resolve_workers(workers)?;
+        let cache = py.detach(|| RefCache::new(&streams, prep, workers))?;
+        Ok(BleuReferences { cache })
+    }
+
+    /// References per segment, or -1 when it varies.
+    #[getter]
+    fn num_refs(&self) -> i64 {
+        self.cache.num_refs.map_or(-1, |n| n as i64)
+    }
+
+    fn __len__(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// Per-segment statistics `[hyp_len, ref_len, correct_1..N, total_1..N]` as an int64 `(n, 2+2N)` array.
+    #[pyo3(signature = (hypotheses, workers=None))]
+    fn stats<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: Vec<String>,
+        workers: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let workers = resolve_workers(workers)?;
+        let flat = py.detach(|| self.cache.stats(&hypotheses, workers))?;
+        let k = stats_len(self.cache.prep.max_order);
+        let n = flat.len() / k;
+        let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+        Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+    }
+}
+
+/// `(score, counts, totals, precisions, bp, sys_len, ref_len)` from summed statistics.
+#[pyfunction]
+fn bleu_score_from_stats(
+    stats: Vec<i64>,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<ScoreTuple> {
+    if stats.len() < 4 || stats.len() % 2 != 0 || stats.iter().any(|&v| v < 0) {
+        return Err(Error::value("stats", "expected 2 + 2 * max_ngram_order non-negative integers").into());
+    }
+    let stats: Vec<u64> = stats.into_iter().map(|v| v as u64).collect();
+    let s = bleu_from_stats(&stats, Smooth::parse(smooth_method, smooth_value)?, effective_order);
+    Ok((s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len))
+}
+
+/// One BLEU score per row of statistics, float64 array.
+#[pyfunction]
+#[pyo3(signature = (stats, smooth_method, smooth_value, effective_order, workers=None))]
+fn bleu_scores_from_stats<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    workers: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let smooth = Smooth::parse(smooth_method, smooth_value)?;
+    let workers = resolve_workers(workers)?;
+    let (flat, k) = stats_rows(&stats, "stats")?;
+    let n = flat.len() / k;
+    let scores = py.detach(|| {
+        crate::batch::map_range(n, workers, |i| bleu_score_only(&flat[i * k..(i + 1) * k], smooth, effective_order))
+    });
+    Ok(PyArray1::from_vec(py, scores))
+}
+
+/// All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, tokenize, lowercase, max_ngram_order, smooth_method, smooth_value, effective_order, workers=None))]
+#[allow(clippy::too_many_arguments)]
+fn bleu_pairwise<'py>(
+    py: Python<'py>,
+    hypotheses: Vec<String>,
+    references: Vec<String>,
+    tokenize: &str,
+    lowercase: bool,
+    max_ngram_order: i64,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    workers: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let prep = prep(tokenize, lowercase, max_ngram_order)?;
+    let smooth = Smooth::parse(smooth_method, smooth_value)?;
+    let workers = resolve_workers(workers)?;
+    let (n, m) = (hypotheses.len(), references.len());
+    let scores = py.detach(|| {
+        let h: Vec<&str> = hypotheses.iter().map(String::as_str).collect();
+        let r: Vec<&str> = references.iter().map(String::as_str).collect();
+        pairwise(&h, &r, prep, smooth, effective_order, workers)
+    });
+    Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
+}
+
+/// Bootstrap resample scores: `idx` is sacrebleu's `(n_samples, n)` index matrix.
+#[pyfunction]
+fn bleu_bootstrap_scores<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
+    idx: PyReadonlyArray2<'py, i64>,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let smooth = Smooth::parse(smooth_method, smooth_value)?;
+    let (flat, k) = stats_rows(&stats, "stats")?;
+    let n_seg = flat.len() / k;
+    let n = idx.shape()[1];
+    let mut ix = Vec::with_capacity(idx.len());
+    for &v in idx.as_array().iter() {
+        if v < 0 || v as usize >= n_seg {
+            return Err(Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into());
+        }
+        ix.push(v as usize);
+    }
+    let scores = py.detach(|| bootstrap_scores(&flat, k, &ix, n, smooth, effective_order));
+    Ok(PyArray1::from_vec(py, scores))
+}
+
+/// Approximate-randomization scores of the two pseudo-systems per row of `swap` (bool `(n_samples, n)`).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn bleu_randomization_scores<'py>(
+    py: Python<'py>,
+    baseline: PyReadonlyArray2<'py, i64>,
+    system: PyReadonlyArray2<'py, i64>,
+    swap: PyReadonlyArray2<'py, bool>,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
+    let smooth = Smooth::parse(smooth_method, smooth_value)?;
+    let (bl, k) = stats_rows(&baseline, "baseline")?;
+    let (sy, k2) = stats_rows(&system, "system")?;
+    let n = swap.shape()[1];
+    if k != k2 || bl.len() != sy.len() || bl.len() / k != n {
+        return Err(Error::value("system", "baseline, system and swap shapes disagree").into());
+    }
+    let sw: Vec<bool> = swap.as_array().iter().copied().collect();
+    let (a, b) = py.detach(|| randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order));
+    Ok((PyArray1::from_vec(py, a), PyArray1::from_vec(py, b)))
+}
+
+/// sacrebleu's preprocessing of each text: `lower()` (optional), `rstrip()`, tokenizer, `split()`.
+#[pyfunction]
+#[pyo3(signature = (texts, tokenize="13a", lowercase=false))]
+fn bleu_tokenize(py: Python<'_>, texts: Vec<String>, tokenize: &str, lowercase: bool) -> PyResult<Vec<Vec<String>>> {
+    let tok = Tokenizer::parse(tokenize)?;
+    Ok(py.detach(|| {
+        texts
+            .iter()
+            .map(|t| preprocess(t, tok, lowercase).iter().map(str::to_owned).collect())
+            .collect()
+    }))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<BleuReferences>()?;
+    m.add_function(wrap_pyfunction!(bleu_score_from_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_scores_from_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_bootstrap_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_randomization_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_tokenize, m)?)?;
     Ok(())
 }

@@ -1,0 +1,88 @@
+"""Argument checks shared by the BLEU front ends: clear TypeErrors naming the argument."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
+SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
+
+
+def text_list(value: Any, name: str) -> list[str]:
+    """A list of strings from a sequence of strings (a bare string is refused)."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of strings, not a single {type(value).__name__}")
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of strings, got {type(value).__name__}") from None
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise TypeError(f"{name}[{i}] must be a str, got {type(item).__name__}")
+    return items
+
+
+def reference_streams(value: Any, name: str = "references") -> list[list[str | None]]:
+    """sacrebleu's stream layout `references[k][i]` (str, or None for a missing reference)."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of reference streams (sequences of strings), not a string")
+    try:
+        streams = list(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of reference streams, got {type(value).__name__}") from None
+    out: list[list[str | None]] = []
+    for k, stream in enumerate(streams):
+        if isinstance(stream, (str, bytes)):
+            raise TypeError(
+                f"{name}[{k}] must be a sequence of strings (one reference stream), not a string; "
+                f"wrap a single reference stream in a list: [refs]"
+            )
+        try:
+            items = list(stream)
+        except TypeError:
+            raise TypeError(f"{name}[{k}] must be a sequence of strings, got {type(stream).__name__}") from None
+        for i, item in enumerate(items):
+            if item is not None and not isinstance(item, str):
+                raise TypeError(f"{name}[{k}][{i}] must be a str or None, got {type(item).__name__}")
+        out.append(items)
+    if not out:
+        raise ValueError(f"{name}: no reference stream given")
+    n = len(out[0])
+    for k, s in enumerate(out):
+        if len(s) != n:
+            raise ValueError(
+                f"{name}: reference stream {k} has {len(s)} segments but stream 0 has {n} "
+                f"(sacrebleu silently truncates to the shortest; rougebleu refuses)"
+            )
+    return out
+
+
+def check_tokenize(tokenize: Any) -> str:
+    if not isinstance(tokenize, str):
+        raise TypeError(f"tokenize must be a str or None, got {type(tokenize).__name__}")
+    if tokenize not in TOKENIZERS:
+        raise ValueError(f"tokenize: unknown tokenizer {tokenize!r}; expected one of {', '.join(TOKENIZERS)}")
+    return tokenize
+
+
+def check_smoothing(method: Any, value: Any) -> None:
+    if not isinstance(method, str):
+        raise TypeError(f"smooth_method must be a str, got {type(method).__name__}")
+    if method not in SMOOTH_METHODS:
+        raise ValueError(
+            f"smooth_method: unknown smoothing method {method!r}; expected one of {', '.join(SMOOTH_METHODS)}"
+        )
+    if value is not None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"smooth_value must be a number or None, got {type(value).__name__}")
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"smooth_value must be a finite non-negative number, got {value!r}")
+
+
+def check_order(max_ngram_order: Any) -> int:
+    if isinstance(max_ngram_order, bool) or not isinstance(max_ngram_order, int):
+        raise TypeError(f"max_ngram_order must be an int, got {type(max_ngram_order).__name__}")
+    if max_ngram_order < 1:
+        raise ValueError(f"max_ngram_order must be at least 1, got {max_ngram_order}")
+    return max_ngram_order

@@ -1,0 +1,273 @@
+"""BLEU exactly as sacrebleu 2.6.0 computes it (Papineni et al. 2002), plus batch calls.
+
+`BLEU(...)` takes sacrebleu's arguments and returns sacrebleu's numbers -- score and every statistic --
+for the tokenizers `13a`, `intl`, `zh`, `char` and `none` (and `zh-fixed`, `zh` with its range table
+corrected). References use sacrebleu's stream layout: `references[k][i]` is reference k of segment i,
+`None` a missing one. Tokenization and n-gram counting run in Rust with the GIL released.
+
+Differences from sacrebleu, on purpose: reference streams of unequal length, or hypotheses and
+references of unequal length, raise `ValueError` (sacrebleu truncates silently); a segment whose
+references are all `None` raises `ValueError`; sacrebleu's logger warnings are not emitted.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+import numpy as np
+
+from rougebleu import _rougebleu as _native
+from rougebleu._bleu_args import (
+    check_order,
+    check_smoothing,
+    check_tokenize,
+    reference_streams,
+    text_list,
+)
+from rougebleu._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
+
+__all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
+
+_TOKENIZER_BY_LANG = {"zh": "zh"}
+
+
+def _seed_from_env() -> tuple[str, int | None]:
+    """sacrebleu's seed: `SACREBLEU_SEED` (default 12345; "none" = fresh entropy)."""
+    seed = os.environ.get("SACREBLEU_SEED", "12345")
+    return seed.lower(), (None if seed.lower() == "none" else int(seed))
+
+
+class BLEU:
+    """sacrebleu's `BLEU` metric.
+
+    Args mirror sacrebleu: `lowercase`, `force` (accepted, no effect: no tokenization warnings
+    are printed), `tokenize` (None: `13a`, or `zh` when `trg_lang="zh"`), `smooth_method`
+    (`none`, `floor`, `add-k`, `exp`), `smooth_value` (None: 0.1 for floor, 1 for add-k),
+    `max_ngram_order`, `effective_order`, `trg_lang`, and `references` (streams, tokenized once and
+    reused by every `corpus_score(hyps, None)` / batch call).
+    """
+
+    SMOOTH_DEFAULTS = SMOOTH_DEFAULTS
+    TOKENIZER_DEFAULT = "13a"
+
+    def __init__(
+        self,
+        lowercase: bool = False,
+        force: bool = False,
+        tokenize: str | None = None,
+        smooth_method: str = "exp",
+        smooth_value: float | None = None,
+        max_ngram_order: int = 4,
+        effective_order: bool = False,
+        trg_lang: str = "",
+        references: Sequence[Sequence[str | None]] | None = None,
+    ) -> None:
+        check_smoothing(smooth_method, smooth_value)
+        self.max_ngram_order = check_order(max_ngram_order)
+        if tokenize is None:
+            if trg_lang in ("ja", "ko"):
+                raise ValueError(f"trg_lang={trg_lang!r} needs the MeCab tokenizers, which rougebleu does not ship")
+            tokenize = _TOKENIZER_BY_LANG.get(trg_lang, self.TOKENIZER_DEFAULT)
+        self.tokenize = check_tokenize(tokenize)
+        self.tokenizer_signature = self.tokenize
+        self.lowercase = bool(lowercase)
+        self._force = force
+        self.smooth_method = smooth_method
+        self.smooth_value = smooth_value
+        self.effective_order = bool(effective_order)
+        self.trg_lang = trg_lang
+        self.n_bootstrap: int | None = None
+        self.seed: str | None = None
+        self.num_refs: int | None = None
+        self._ref_cache: Any = None
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    # -- references and statistics -------------------------------------------------------------
+
+    def _cache_references(self, references: Any, workers: int | None = None) -> Any:
+        streams = reference_streams(references)
+        cache = _native.BleuReferences(streams, self.tokenize, self.lowercase, self.max_ngram_order, workers)
+        self.num_refs = cache.num_refs
+        return cache
+
+    def _references_for(self, references: Any, workers: int | None = None) -> Any:
+        if references is not None:
+            return self._cache_references(references, workers)
+        if self._ref_cache is None:
+            raise ValueError("references: none given and no references were cached by BLEU(references=...)")
+        self.num_refs = self._ref_cache.num_refs
+        return self._ref_cache
+
+    def segment_statistics(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        workers: int | None = None,
+    ) -> np.ndarray:
+        """Per-segment sufficient statistics, int64 array `(n, 2 + 2 * max_ngram_order)`:
+        `[hyp_len, ref_len, correct_1..N, total_1..N]` (sacrebleu's order). Sum rows and pass them to
+        :meth:`score_from_statistics` to aggregate or bootstrap yourself."""
+        hyps = text_list(hypotheses, "hypotheses")
+        refs = self._references_for(references, workers)
+        if len(hyps) != len(refs):
+            raise ValueError(
+                f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
+                f"(sacrebleu silently truncates; rougebleu refuses)"
+            )
+        return refs.stats(hyps, workers)
+
+    def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
+        """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""
+        row = [int(v) for v in np.asarray(stats).reshape(-1)]
+        if len(row) != 2 + 2 * self.max_ngram_order:
+            raise ValueError(f"stats: expected {2 + 2 * self.max_ngram_order} values, got {len(row)}")
+        score, _, _, precisions, bp, sys_len, ref_len = _native.bleu_score_from_stats(
+            row, self.smooth_method, self._value_f(), self.effective_order
+        )
+        order = self.max_ngram_order
+        counts, totals = row[2 : 2 + order], row[2 + order :]
+        if self.smooth_method == "add-k" and any(counts):
+            # sacrebleu adds k to the lists it then reports (Python arithmetic: ints stay ints).
+            k = self.smooth_value if self.smooth_value is not None else SMOOTH_DEFAULTS["add-k"]
+            for i in range(order):
+                if i > 0:
+                    counts[i] += k
+                    totals[i] += k
+                if totals[i] == 0:
+                    break
+        return BLEUScore(score, counts, totals, precisions, bp, sys_len, ref_len)
+
+    def _value_f(self) -> float | None:
+        return None if self.smooth_value is None else float(self.smooth_value)
+
+    # -- sacrebleu's API ----------------------------------------------------------------------------
+
+    def corpus_score(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None,
+        n_bootstrap: int = 1,
+    ) -> BLEUScore:
+        """Corpus BLEU (sacrebleu `BLEU.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
+        bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
+        stats = self.segment_statistics(hypotheses, references, workers=1)
+        result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
+        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
+            raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+        if n_bootstrap > 1:
+            self.n_bootstrap = n_bootstrap
+            self.seed, seed = _seed_from_env()
+            result.estimate_ci(self._bootstrap_scores(stats, n_bootstrap, np.random.default_rng(seed)).tolist())
+        return result
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
+        """Sentence BLEU of one hypothesis against its references (sacrebleu `BLEU.sentence_score`;
+        use `effective_order=True` as sacrebleu recommends)."""
+        if not isinstance(hypothesis, str):
+            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+        stats = self.segment_statistics([hypothesis], [[r] for r in _ref_list(references)], workers=1)
+        return self.score_from_statistics(stats[0])
+
+    def get_signature(self) -> BLEUSignature:
+        """The reproducibility signature (known once references have been seen)."""
+        return BLEUSignature(self.__dict__)
+
+    # -- batch calls ------------------------------------------------------------------------------
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        workers: int | None = None,
+    ) -> np.ndarray:
+        """Sentence BLEU of every segment, float64 array: `out[i]` equals
+        `sentence_score(hypotheses[i], [refs[i] for refs in references])` with this object's options."""
+        stats = self.segment_statistics(hypotheses, references, workers=workers)
+        return _native.bleu_scores_from_stats(
+            stats, self.smooth_method, self._value_f(), self.effective_order, workers
+        )
+
+    def pairwise(self, hypotheses: Sequence[str], references: Sequence[str], *, workers: int | None = None) -> np.ndarray:
+        """All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`: `out[i, j]` equals
+        `sentence_score(hypotheses[i], [references[j]])` (for MBR decoding, similarity filtering)."""
+        hyps = text_list(hypotheses, "hypotheses")
+        refs = text_list(references, "references")
+        return _native.bleu_pairwise(
+            hyps,
+            refs,
+            self.tokenize,
+            self.lowercase,
+            self.max_ngram_order,
+            self.smooth_method,
+            self._value_f(),
+            self.effective_order,
+            workers,
+        )
+
+    def _bootstrap_scores(self, stats: np.ndarray, n_samples: int, rng: np.random.Generator) -> np.ndarray:
+        idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)
+        return _native.bleu_bootstrap_scores(
+            stats, idx.astype(np.int64, copy=False), self.smooth_method, self._value_f(), self.effective_order
+        )
+
+    def __repr__(self) -> str:
+        return f"BLEU({self.get_signature() if self.num_refs is not None else 'no references yet'})"
+
+
+def _ref_list(references: Any) -> list:
+    if isinstance(references, (str, bytes)):
+        raise TypeError("references must be a sequence of strings, not a single string")
+    try:
+        refs = list(references)
+    except TypeError:
+        raise TypeError(f"references must be a sequence of strings, got {type(references).__name__}") from None
+    for i, r in enumerate(refs):
+        if r is not None and not isinstance(r, str):
+            raise TypeError(f"references[{i}] must be a str or None, got {type(r).__name__}")
+    return refs
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = False,
+) -> BLEUScore:
+    """sacrebleu's `corpus_bleu` (a fresh `BLEU` per call)."""
+    metric = BLEU(
+        lowercase=lowercase,
+        force=force,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_bleu(
+    hypothesis: str,
+    references: Sequence[str | None],
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = True,
+) -> BLEUScore:
+    """sacrebleu's `sentence_bleu` (effective order on by default)."""
+    metric = BLEU(
+        lowercase=lowercase,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.sentence_score(hypothesis, references)
