@@ -1,7 +1,7 @@
 //! Batches: reference streams -> per-segment reference n-grams (built once, reusable for many
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
 use super::stats::{stats_len, SegmentRefs};
-use super::tokenize::{preprocess, Tokenizer};
+use super::tokenize::{preprocess, Tokenizer, Tokens};
 use crate::batch;
 use crate::error::{Error, Result};
 
@@ -91,6 +91,30 @@ impl RefCache {
         });
         Ok(rows.concat())
     }
+}
+
+/// Statistics of pre-tokenized segments (`refs[i]` = the references of `hyps[i]`, at least one each),
+/// row-major `n x stats_len`; NLTK's counts follow from these (its denominators are `max(1, total)`).
+pub fn token_stats(
+    hyps: &[Vec<String>],
+    refs: &[Vec<Vec<String>>],
+    max_order: usize,
+    workers: Option<usize>,
+) -> Result<Vec<u64>> {
+    if hyps.len() != refs.len() {
+        return Err(Error::value("references", format!("{} reference lists for {} hypotheses", refs.len(), hyps.len())));
+    }
+    if let Some(i) = refs.iter().position(Vec::is_empty) {
+        return Err(Error::value("references", format!("segment {i} has no reference")));
+    }
+    let k = stats_len(max_order);
+    let rows = batch::map_range(hyps.len(), workers, |i| {
+        let r: Vec<Tokens> = refs[i].iter().map(|t| Tokens::from_tokens(t)).collect();
+        let mut row = vec![0u64; k];
+        SegmentRefs::new(&r, max_order).stats(&Tokens::from_tokens(&hyps[i]), max_order, &mut row);
+        row
+    });
+    Ok(rows.concat())
 }
 
 #[cfg(test)]

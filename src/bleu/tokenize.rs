@@ -98,6 +98,18 @@ impl Tokens {
         &self.text[a as usize..b as usize]
     }
 
+    /// Already-tokenized text (NLTK-style token lists): tokens are taken as they are.
+    pub fn from_tokens<S: AsRef<str>>(tokens: &[S]) -> Self {
+        let mut text = String::new();
+        let mut spans = Vec::with_capacity(tokens.len());
+        for t in tokens {
+            let a = text.len() as u32;
+            text.push_str(t.as_ref());
+            spans.push((a, text.len() as u32));
+        }
+        Tokens { text, spans }
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
         self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize])
     }

@@ -214,6 +214,28 @@ fn bleu_tokenize(py: Python<'_>, texts: Vec<String>, tokenize: &str, lowercase: 
     }))
 }
 
+/// Statistics of token lists (NLTK's input), int64 `(n, 2 + 2 * max_ngram_order)`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, max_ngram_order, workers=None))]
+fn bleu_token_stats<'py>(
+    py: Python<'py>,
+    hypotheses: Vec<Vec<String>>,
+    references: Vec<Vec<Vec<String>>>,
+    max_ngram_order: i64,
+    workers: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if max_ngram_order < 1 {
+        return Err(Error::value("max_ngram_order", format!("must be at least 1, got {max_ngram_order}")).into());
+    }
+    let order = max_ngram_order as usize;
+    let workers = resolve_workers(workers)?;
+    let flat = py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
+    let k = stats_len(order);
+    let n = flat.len() / k;
+    let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+    Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuReferences>()?;
     m.add_function(wrap_pyfunction!(bleu_score_from_stats, m)?)?;
@@ -222,5 +244,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu_bootstrap_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_randomization_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_token_stats, m)?)?;
     Ok(())
 }
