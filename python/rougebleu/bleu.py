@@ -86,9 +86,13 @@ class BLEU:
 
     # -- references and statistics -------------------------------------------------------------
 
+    def _lower(self, texts: list) -> list:
+        # Python's own str.lower (its Unicode version, Final_Sigma), exactly what sacrebleu applies.
+        return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
+
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        streams = reference_streams(references)
-        cache = _native.BleuReferences(streams, self.tokenize, self.lowercase, self.max_ngram_order, workers)
+        streams = [self._lower(s) for s in reference_streams(references)]
+        cache = _native.BleuReferences(streams, self.tokenize, False, self.max_ngram_order, workers)
         self.num_refs = cache.num_refs
         return cache
 
@@ -117,7 +121,7 @@ class BLEU:
                 f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
                 f"(sacrebleu silently truncates; rougebleu refuses)"
             )
-        return refs.stats(hyps, workers)
+        return refs.stats(self._lower(hyps), workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
         """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""
@@ -197,10 +201,10 @@ class BLEU:
         hyps = text_list(hypotheses, "hypotheses")
         refs = text_list(references, "references")
         return _native.bleu_pairwise(
-            hyps,
-            refs,
+            self._lower(hyps),
+            self._lower(refs),
             self.tokenize,
-            self.lowercase,
+            False,
             self.max_ngram_order,
             self.smooth_method,
             self._value_f(),
