@@ -286,4 +286,5 @@ def sentence_bleu(
     auto_reweigh: bool = False,
 ) -> Any:
     """Sentence BLEU as NLTK: `corpus_bleu([references], [hypothesis], ...)`."""
+    _check_segment(references, hypothesis, "references", "hypothesis")
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
