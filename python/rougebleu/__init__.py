@@ -49,6 +49,14 @@ _EXPORTS: dict[str, str] = {
     "rouge_evaluation_score": "matlab",
     "rouge_evaluation_score_batch": "matlab",
     "rougeEvaluationScore": "matlab",
+    # sacrebleu-compatible BLEU and paired significance tests (NLTK's: the rougebleu.nltk module)
+    "BLEU": "bleu",
+    "BLEUScore": "bleu",
+    "BLEUSignature": "bleu",
+    "corpus_bleu": "bleu",
+    "sentence_bleu": "bleu",
+    "PairedResult": "_bleu_significance",
+    "paired_test": "_bleu_significance",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -87,3 +95,5 @@ if TYPE_CHECKING:
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer
     from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
+    from rougebleu._bleu_significance import PairedResult, paired_test
+    from rougebleu.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu

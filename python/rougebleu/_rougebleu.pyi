@@ -118,3 +118,91 @@ class Rouge155Core:
     ) -> dict[str, Any]: ...
 
 def rouge155_stem(token: str, data_dir: str | None = None) -> str: ...
+
+# BLEU (src/python/bleu.rs)
+
+@final
+class BleuReferences:
+    def __new__(
+        cls,
+        streams: list[list[str | None]],
+        tokenize: str,
+        lowercase: bool,
+        max_ngram_order: int,
+        workers: int | None = None,
+    ) -> BleuReferences: ...
+    @property
+    def num_refs(self) -> int: ...
+    def __len__(self) -> int: ...
+    def stats(self, hypotheses: list[str], workers: int | None = None) -> npt.NDArray[np.int64]: ...
+    def sentence_scores(
+        self,
+        hypotheses: list[str],
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+        workers: int | None = None,
+    ) -> npt.NDArray[np.float64]: ...
+
+def bleu_score_from_stats(
+    stats: list[int], smooth_method: str, smooth_value: float | None, effective_order: bool
+) -> tuple[float, list[float], list[float], list[float], float, int, int]: ...
+def bleu_scores_from_stats(
+    stats: npt.NDArray[np.int64],
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def bleu_pairwise(
+    hypotheses: list[str],
+    references: list[str],
+    tokenize: str,
+    lowercase: bool,
+    max_ngram_order: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def bleu_bootstrap_scores(
+    stats: npt.NDArray[np.int64],
+    idx: npt.NDArray[np.int64],
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+) -> npt.NDArray[np.float64]: ...
+def bleu_randomization_scores(
+    baseline: npt.NDArray[np.int64],
+    system: npt.NDArray[np.int64],
+    swap: npt.NDArray[np.bool_],
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+def bleu_tokenize(texts: list[str], tokenize: str = "13a", lowercase: bool = False) -> list[list[str]]: ...
+def bleu_token_stats(
+    hypotheses: list[list[str]],
+    references: list[list[list[str]]],
+    max_ngram_order: int,
+    workers: int | None = None,
+) -> npt.NDArray[np.int64]: ...
+def bleu_stats(
+    hypotheses: list[str],
+    streams: list[list[str | None]],
+    tokenize: str,
+    lowercase: bool,
+    max_ngram_order: int,
+    workers: int | None = None,
+) -> tuple[npt.NDArray[np.int64], int]: ...
+def bleu_sentence_scores(
+    hypotheses: list[str],
+    streams: list[list[str | None]],
+    tokenize: str,
+    lowercase: bool,
+    max_ngram_order: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    workers: int | None = None,
+) -> tuple[npt.NDArray[np.float64], int]: ...

@@ -114,14 +114,25 @@ class BLEU:
         """Per-segment sufficient statistics, int64 array `(n, 2 + 2 * max_ngram_order)`:
         `[hyp_len, ref_len, correct_1..N, total_1..N]` (sacrebleu's order). Sum rows and pass them to
         :meth:`score_from_statistics` to aggregate or bootstrap yourself."""
-        hyps = text_list(hypotheses, "hypotheses")
-        refs = self._references_for(references, workers)
+        hyps = self._lower(text_list(hypotheses, "hypotheses"))
+        if references is not None:
+            streams = [self._lower(s) for s in reference_streams(references)]
+            if streams and len(hyps) != len(streams[0]):
+                raise ValueError(
+                    f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                    f"(sacrebleu silently truncates; rougebleu refuses)"
+                )
+            stats, self.num_refs = _native.bleu_stats(
+                hyps, streams, self.tokenize, False, self.max_ngram_order, workers
+            )
+            return stats
+        refs = self._references_for(None, workers)
         if len(hyps) != len(refs):
             raise ValueError(
                 f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
                 f"(sacrebleu silently truncates; rougebleu refuses)"
             )
-        return refs.stats(self._lower(hyps), workers)
+        return refs.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
         """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""

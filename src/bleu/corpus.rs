@@ -16,9 +16,16 @@ pub struct Preprocess {
 impl Preprocess {
     pub fn new(tokenizer: Tokenizer, lowercase: bool, max_order: i64) -> Result<Self> {
         if max_order < 1 {
-            return Err(Error::value("max_ngram_order", format!("must be at least 1, got {max_order}")));
+            return Err(Error::value(
+                "max_ngram_order",
+                format!("must be at least 1, got {max_order}"),
+            ));
         }
-        Ok(Preprocess { tokenizer, lowercase, max_order: max_order as usize })
+        Ok(Preprocess {
+            tokenizer,
+            lowercase,
+            max_order: max_order as usize,
+        })
     }
 }
 
@@ -35,35 +42,25 @@ impl RefCache {
     /// `streams[k][i]` is reference `k` of segment `i`; `None` marks a missing reference and an empty
     /// string is a real (empty) reference, as in sacrebleu. Unlike sacrebleu, which truncates to the
     /// shortest stream, streams of unequal length are an error, and so is a segment with no reference.
-    pub fn new(streams: &[Vec<Option<String>>], prep: Preprocess, workers: Option<usize>) -> Result<Self> {
-        let n = streams.first().map_or(0, Vec::len);
-        if streams.is_empty() {
-            return Err(Error::value("references", "no reference stream given"));
-        }
-        for (k, s) in streams.iter().enumerate() {
-            if s.len() != n {
-                return Err(Error::value(
-                    "references",
-                    format!("reference stream {k} has {} segments, stream 0 has {n}", s.len()),
-                ));
-            }
-        }
-        for i in 0..n {
-            if streams.iter().all(|s| s[i].is_none()) {
-                return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
-            }
-        }
+    pub fn new<S: AsRef<str> + Sync>(
+        streams: &[Vec<Option<S>>],
+        prep: Preprocess,
+        workers: Option<usize>,
+    ) -> Result<Self> {
+        let (n, num_refs) = check_streams(streams)?;
         let segments = batch::map_range(n, workers, |i| {
             let toks: Vec<_> = streams
                 .iter()
-                .filter_map(|s| s[i].as_deref())
-                .map(|r| preprocess(r, prep.tokenizer, prep.lowercase))
+                .filter_map(|s| s[i].as_ref())
+                .map(|r| preprocess(r.as_ref(), prep.tokenizer, prep.lowercase))
                 .collect();
             SegmentRefs::new(&toks, prep.max_order)
         });
-        let first = segments.first().map_or(streams.len(), SegmentRefs::n_refs);
-        let num_refs = if segments.iter().all(|s| s.n_refs() == first) { Some(first) } else { None };
-        Ok(RefCache { prep, segments, num_refs })
+        Ok(RefCache {
+            prep,
+            segments,
+            num_refs,
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -75,22 +72,94 @@ impl RefCache {
     }
 
     /// Row-major `len() x stats_len` statistics of the hypotheses (one per segment).
-    pub fn stats(&self, hyps: &[String], workers: Option<usize>) -> Result<Vec<u64>> {
+    pub fn stats<S: AsRef<str> + Sync>(
+        &self,
+        hyps: &[S],
+        workers: Option<usize>,
+    ) -> Result<Vec<u64>> {
         if hyps.len() != self.len() {
             return Err(Error::value(
                 "hypotheses",
-                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
+                format!(
+                    "{} hypotheses for {} reference segments",
+                    hyps.len(),
+                    self.len()
+                ),
             ));
         }
         let k = stats_len(self.prep.max_order);
         let rows = batch::map_range(hyps.len(), workers, |i| {
-            let h = preprocess(&hyps[i], self.prep.tokenizer, self.prep.lowercase);
+            let h = preprocess(hyps[i].as_ref(), self.prep.tokenizer, self.prep.lowercase);
             let mut row = vec![0u64; k];
             self.segments[i].stats(&h, self.prep.max_order, &mut row);
             row
         });
         Ok(rows.concat())
     }
+}
+
+/// Check sacrebleu's stream layout: equal lengths, at least one reference per segment. Returns the
+/// number of segments and the number of references per segment (`None` if it varies).
+fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)> {
+    let Some(first) = streams.first() else {
+        return Err(Error::value("references", "no reference stream given"));
+    };
+    let n = first.len();
+    for (k, s) in streams.iter().enumerate() {
+        if s.len() != n {
+            return Err(Error::value(
+                "references",
+                format!(
+                    "reference stream {k} has {} segments, stream 0 has {n}",
+                    s.len()
+                ),
+            ));
+        }
+    }
+    let mut counts = (0..n).map(|i| streams.iter().filter(|s| s[i].is_some()).count());
+    let first_count = counts.next().unwrap_or(streams.len());
+    let mut same = true;
+    for (i, c) in std::iter::once(first_count).chain(counts).enumerate() {
+        if c == 0 {
+            return Err(Error::value(
+                "references",
+                format!("segment {i} has no reference (all None)"),
+            ));
+        }
+        same &= c == first_count;
+    }
+    Ok((n, same.then_some(first_count)))
+}
+
+/// One-shot statistics: the references of each segment are tokenized, used for its hypothesis and
+/// dropped (no owned copies). Returns the row-major statistics and the references per segment.
+pub fn stats_with_references<S: AsRef<str> + Sync, H: AsRef<str> + Sync>(
+    hyps: &[H],
+    streams: &[Vec<Option<S>>],
+    prep: Preprocess,
+    workers: Option<usize>,
+) -> Result<(Vec<u64>, Option<usize>)> {
+    let (n, num_refs) = check_streams(streams)?;
+    if hyps.len() != n {
+        return Err(Error::value(
+            "hypotheses",
+            format!("{} hypotheses for {n} reference segments", hyps.len()),
+        ));
+    }
+    let k = stats_len(prep.max_order);
+    let rows = batch::map_range(n, workers, |i| {
+        let refs: Vec<Tokens> = streams
+            .iter()
+            .filter_map(|s| s[i].as_ref())
+            .map(|r| preprocess(r.as_ref(), prep.tokenizer, prep.lowercase))
+            .collect();
+        let seg: SegmentRefs<&str> = SegmentRefs::new(&refs, prep.max_order);
+        let h = preprocess(hyps[i].as_ref(), prep.tokenizer, prep.lowercase);
+        let mut row = vec![0u64; k];
+        seg.stats(&h, prep.max_order, &mut row);
+        row
+    });
+    Ok((rows.concat(), num_refs))
 }
 
 /// Statistics of pre-tokenized segments (`refs[i]` = the references of `hyps[i]`, at least one each),
@@ -102,16 +171,30 @@ pub fn token_stats(
     workers: Option<usize>,
 ) -> Result<Vec<u64>> {
     if hyps.len() != refs.len() {
-        return Err(Error::value("references", format!("{} reference lists for {} hypotheses", refs.len(), hyps.len())));
+        return Err(Error::value(
+            "references",
+            format!(
+                "{} reference lists for {} hypotheses",
+                refs.len(),
+                hyps.len()
+            ),
+        ));
     }
     if let Some(i) = refs.iter().position(Vec::is_empty) {
-        return Err(Error::value("references", format!("segment {i} has no reference")));
+        return Err(Error::value(
+            "references",
+            format!("segment {i} has no reference"),
+        ));
     }
     let k = stats_len(max_order);
     let rows = batch::map_range(hyps.len(), workers, |i| {
         let r: Vec<Tokens> = refs[i].iter().map(|t| Tokens::from_tokens(t)).collect();
         let mut row = vec![0u64; k];
-        SegmentRefs::new(&r, max_order).stats(&Tokens::from_tokens(&hyps[i]), max_order, &mut row);
+        SegmentRefs::<&str>::new(&r, max_order).stats(
+            &Tokens::from_tokens(&hyps[i]),
+            max_order,
+            &mut row,
+        );
         row
     });
     Ok(rows.concat())
@@ -129,13 +212,17 @@ mod tests {
     fn streams_are_checked_and_none_is_dropped() {
         let prep = Preprocess::new(Tokenizer::T13a, false, 4).unwrap();
         assert!(RefCache::new(&[vec![s("a")], vec![]], prep, Some(1)).is_err());
-        assert!(RefCache::new(&[vec![None]], prep, Some(1)).is_err());
+        assert!(RefCache::new::<&str>(&[vec![None]], prep, Some(1)).is_err());
         let c = RefCache::new(&[vec![s("a b"), s("c")], vec![None, s("")]], prep, Some(1)).unwrap();
         assert_eq!(c.num_refs, None);
-        let st = c.stats(&["a b".into(), "c d".into()], Some(1)).unwrap();
+        let st = c.stats(&["a b", "c d"], Some(1)).unwrap();
         assert_eq!(&st[..10], &[2, 2, 2, 1, 0, 0, 2, 1, 0, 0]);
         // Empty reference kept: closest of {1, 0} to 2 is 1.
         assert_eq!(&st[10..], &[2, 1, 1, 0, 0, 0, 2, 1, 0, 0]);
         assert!(Preprocess::new(Tokenizer::T13a, false, 0).is_err());
+        let streams = [vec![s("a b"), s("c")], vec![None, s("")]];
+        let (one_shot, nr) =
+            stats_with_references(&["a b", "c d"], &streams, prep, Some(1)).unwrap();
+        assert_eq!((one_shot, nr), (st, None));
     }
 }

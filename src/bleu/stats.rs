@@ -5,9 +5,33 @@
 //! packed into a `u64`, so any maximum order is handled exactly without building n-gram tuples.
 //! Each node holds the largest count of its n-gram over the references (sacrebleu's multi-reference
 //! merge); a hypothesis n-gram is matched by walking the trie from its first token.
+use std::borrow::Borrow;
+use std::cell::RefCell;
+use std::hash::Hash;
+
 use rustc_hash::FxHashMap;
 
 use super::tokenize::Tokens;
+
+/// Per-thread buffers reused from segment to segment (a batch builds millions of these).
+#[derive(Default)]
+struct Scratch {
+    counts: Vec<u32>,
+    touched: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Run `f` with this thread's scratch buffers (fresh ones if they are already in use).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut s) => f(&mut s),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
 
 /// The parent of unigram nodes.
 const ROOT: u32 = u32::MAX;
@@ -37,52 +61,82 @@ pub fn closest_ref_len(hyp_len: usize, ref_lens: &[u32]) -> usize {
     best.map_or(0, |(_, r)| r)
 }
 
-/// The merged reference n-grams of one segment.
+/// The merged reference n-grams of one segment. Tokens are keyed by `K`: owned (`Box<str>`, the
+/// default) when the references are kept for many systems, borrowed (`&str`) for a one-shot score.
 #[derive(Clone, Debug, Default)]
-pub struct SegmentRefs {
-    vocab: FxHashMap<Box<str>, u32>,
+pub struct SegmentRefs<K = Box<str>> {
+    vocab: FxHashMap<K, u32>,
     trie: FxHashMap<u64, u32>,
     max_counts: Vec<u32>,
     lens: Vec<u32>,
 }
 
-impl SegmentRefs {
+impl<K: Borrow<str> + Eq + Hash> SegmentRefs<K> {
     /// Build from the preprocessed references of one segment (at least one).
-    pub fn new(refs: &[Tokens], max_order: usize) -> Self {
-        let mut s = SegmentRefs::default();
-        let mut counts: Vec<u32> = Vec::new();
-        let mut touched: Vec<u32> = Vec::new();
-        let mut ids: Vec<u32> = Vec::new();
-        for r in refs {
-            s.lens.push(r.len() as u32);
-            ids.clear();
-            for t in r.iter() {
-                let next = s.vocab.len() as u32;
-                ids.push(*s.vocab.entry(t.into()).or_insert(next));
-            }
-            for i in 0..ids.len() {
-                let mut node = ROOT;
-                for &tok in &ids[i..ids.len().min(i + max_order)] {
-                    let fresh = s.trie.len() as u32;
-                    node = *s.trie.entry(key(node, tok)).or_insert(fresh);
-                    if node as usize >= counts.len() {
-                        counts.resize(node as usize + 1, 0);
-                    }
-                    if counts[node as usize] == 0 {
-                        touched.push(node);
-                    }
-                    counts[node as usize] += 1;
-                }
-            }
-            s.max_counts.resize(s.trie.len(), 0);
-            for &n in &touched {
-                let c = &mut counts[n as usize];
-                let m = &mut s.max_counts[n as usize];
-                *m = (*m).max(*c);
-                *c = 0;
-            }
+    pub fn new<'a>(refs: &'a [Tokens], max_order: usize) -> Self
+    where
+        K: From<&'a str>,
+    {
+        let n_tokens: usize = refs.iter().map(Tokens::len).sum();
+        let mut s = SegmentRefs {
+            vocab: FxHashMap::with_capacity_and_hasher(n_tokens, Default::default()),
+            trie: FxHashMap::with_capacity_and_hasher(
+                n_tokens * (max_order - 1),
+                Default::default(),
+            ),
+            max_counts: Vec::with_capacity(n_tokens * max_order),
+            lens: Vec::with_capacity(refs.len()),
+        };
+        // Node ids are dense over unigrams (the vocabulary: a token's id is its unigram node) and
+        // longer n-grams (the trie) together, so counts can live in plain vectors.
+        let mut n_nodes = 0u32;
+        with_scratch(|sc| {
+            let Scratch {
+                counts,
+                touched,
+                ids,
+            } = sc;
+            counts.clear();
             touched.clear();
-        }
+            for r in refs {
+                s.lens.push(r.len() as u32);
+                ids.clear();
+                for t in r.iter() {
+                    let id = *s.vocab.entry(K::from(t)).or_insert_with(|| {
+                        n_nodes += 1;
+                        n_nodes - 1
+                    });
+                    ids.push(id);
+                }
+                for i in 0..ids.len() {
+                    let mut node = ids[i];
+                    let end = ids.len().min(i + max_order);
+                    for (j, &tok) in ids.iter().enumerate().take(end).skip(i) {
+                        if j > i {
+                            node = *s.trie.entry(key(node, tok)).or_insert_with(|| {
+                                n_nodes += 1;
+                                n_nodes - 1
+                            });
+                        }
+                        if node as usize >= counts.len() {
+                            counts.resize(n_nodes as usize, 0);
+                        }
+                        if counts[node as usize] == 0 {
+                            touched.push(node);
+                        }
+                        counts[node as usize] += 1;
+                    }
+                }
+                s.max_counts.resize(n_nodes as usize, 0);
+                for &n in touched.iter() {
+                    let c = &mut counts[n as usize];
+                    let m = &mut s.max_counts[n as usize];
+                    *m = (*m).max(*c);
+                    *c = 0;
+                }
+                touched.clear();
+            }
+        });
         s
     }
 
@@ -101,30 +155,46 @@ impl SegmentRefs {
             *t = (len.saturating_sub(n)) as u64;
         }
         correct.fill(0);
-        if len == 0 || self.trie.is_empty() {
+        if len == 0 || self.max_counts.is_empty() {
             return;
         }
-        let ids: Vec<u32> = hyp.iter().map(|t| self.vocab.get(t).copied().unwrap_or(ROOT)).collect();
-        // How many occurrences of each reference n-gram the hypothesis has used up so far:
-        // clipping one occurrence at a time sums to min(hyp count, max ref count) per n-gram.
-        let mut used = vec![0u32; self.max_counts.len()];
-        for i in 0..len {
-            let mut node = ROOT;
-            for (n, &tok) in ids[i..len.min(i + max_order)].iter().enumerate() {
-                if tok == ROOT {
-                    break;
+        with_scratch(|sc| {
+            let Scratch {
+                counts: used, ids, ..
+            } = sc;
+            ids.clear();
+            ids.extend(
+                hyp.iter()
+                    .map(|t| self.vocab.get(t).copied().unwrap_or(ROOT)),
+            );
+            // How many occurrences of each reference n-gram the hypothesis has used up so far:
+            // clipping one occurrence at a time sums to min(hyp count, max ref count) per n-gram.
+            used.clear();
+            used.resize(self.max_counts.len(), 0);
+            for i in 0..len {
+                let mut node = ids[i];
+                if node == ROOT {
+                    continue;
                 }
-                match self.trie.get(&key(node, tok)) {
-                    Some(&next) => node = next,
-                    None => break,
-                }
-                let u = &mut used[node as usize];
-                if *u < self.max_counts[node as usize] {
-                    *u += 1;
-                    correct[n] += 1;
+                let end = len.min(i + max_order);
+                for j in i..end {
+                    if j > i {
+                        if ids[j] == ROOT {
+                            break;
+                        }
+                        match self.trie.get(&key(node, ids[j])) {
+                            Some(&next) => node = next,
+                            None => break,
+                        }
+                    }
+                    let u = &mut used[node as usize];
+                    if *u < self.max_counts[node as usize] {
+                        *u += 1;
+                        correct[j - i] += 1;
+                    }
                 }
             }
-        }
+        });
     }
 }
 
@@ -140,7 +210,12 @@ mod tests {
     #[test]
     fn clipped_counts_and_closest_length() {
         let refs = [t("the cat is on the mat"), t("there is a cat on the mat")];
-        let seg = SegmentRefs::new(&refs, 4);
+        let seg: SegmentRefs = SegmentRefs::new(&refs, 4);
+        let borrowed: SegmentRefs<&str> = SegmentRefs::new(&refs, 4);
+        let (mut a, mut b) = ([0u64; 10], [0u64; 10]);
+        borrowed.stats(&t("the cat the mat"), 4, &mut a);
+        seg.stats(&t("the cat the mat"), 4, &mut b);
+        assert_eq!(a, b);
         let mut out = [0u64; 10];
         seg.stats(&t("the the the the the the the"), 4, &mut out);
         // "the" occurs at most twice in one reference.

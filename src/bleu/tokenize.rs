@@ -3,7 +3,7 @@
 use super::tokenize_13a::tokenize_13a;
 use super::tokenize_intl::tokenize_intl;
 use super::tokenize_zh::{tokenize_zh, ZhRanges};
-use super::whitespace::{rstrip, split};
+use super::whitespace::{is_py_space, rstrip};
 use crate::error::{Error, Result};
 
 /// The sacrebleu tokenizers that need no external model.
@@ -38,7 +38,10 @@ impl Tokenizer {
             other => {
                 return Err(Error::value(
                     "tokenize",
-                    format!("unknown tokenizer {other:?}; expected one of {}", Self::NAMES.join(", ")),
+                    format!(
+                        "unknown tokenizer {other:?}; expected one of {}",
+                        Self::NAMES.join(", ")
+                    ),
                 ))
             }
         })
@@ -111,8 +114,41 @@ impl Tokens {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
-        self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize])
+        self.spans
+            .iter()
+            .map(|&(a, b)| &self.text[a as usize..b as usize])
     }
+}
+
+/// Byte spans of `text.split()` (Python whitespace), with an ASCII fast path.
+fn split_spans(text: &str) -> Vec<(u32, u32)> {
+    let bytes = text.as_bytes();
+    let mut spans = Vec::with_capacity(bytes.len() / 4 + 1);
+    let mut start: Option<usize> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (space, width) = if b < 0x80 {
+            (matches!(b, b'\t'..=b'\r' | 0x1c..=0x20), 1)
+        } else {
+            // `i` is always on a character boundary here: whole characters are stepped over.
+            let c = text[i..].chars().next().unwrap_or('\0');
+            (is_py_space(c), c.len_utf8())
+        };
+        match (space, start) {
+            (true, Some(s)) => {
+                spans.push((s as u32, i as u32));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+        i += width;
+    }
+    if let Some(s) = start {
+        spans.push((s as u32, bytes.len() as u32));
+    }
+    spans
 }
 
 /// sacrebleu's `_preprocess_segment` followed by `split()`: optional Python `str.lower()`, `rstrip()`,
@@ -126,13 +162,7 @@ pub fn preprocess(line: &str, tokenizer: Tokenizer, lowercase: bool) -> Tokens {
         line
     };
     let text = tokenizer.apply(rstrip(line));
-    let base = text.as_ptr() as usize;
-    let spans = split(&text)
-        .map(|t| {
-            let a = t.as_ptr() as usize - base;
-            (a as u32, (a + t.len()) as u32)
-        })
-        .collect();
+    let spans = split_spans(&text);
     Tokens { text, spans }
 }
 
@@ -146,7 +176,10 @@ mod tests {
 
     #[test]
     fn tokenizers_end_to_end() {
-        assert_eq!(toks("Hello, World! \n", Tokenizer::T13a, true), ["hello", ",", "world", "!"]);
+        assert_eq!(
+            toks("Hello, World! \n", Tokenizer::T13a, true),
+            ["hello", ",", "world", "!"]
+        );
         assert_eq!(toks("a b", Tokenizer::Char, false), ["a", "b"]);
         assert_eq!(toks(" x\u{1f}y ", Tokenizer::None, false), ["x", "y"]);
         assert_eq!(toks("", Tokenizer::T13a, false), Vec::<String>::new());

@@ -2,10 +2,12 @@
 //! scores as NumPy arrays, the all-pairs matrix and the resampling kernels. Texts are copied out
 //! while attached; the work runs detached.
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::batch::resolve_workers;
-use crate::bleu::corpus::{Preprocess, RefCache};
+use crate::bleu::corpus::{stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
 use crate::bleu::resample::{bootstrap_scores, randomization_scores};
 use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
@@ -16,14 +18,22 @@ use crate::error::Error;
 type ScoreTuple = (f64, Vec<f64>, Vec<f64>, Vec<f64>, f64, i64, i64);
 
 fn prep(tokenize: &str, lowercase: bool, max_order: i64) -> PyResult<Preprocess> {
-    Ok(Preprocess::new(Tokenizer::parse(tokenize)?, lowercase, max_order)?)
+    Ok(Preprocess::new(
+        Tokenizer::parse(tokenize)?,
+        lowercase,
+        max_order,
+    )?)
 }
 
 /// Row-major statistics from a 2-D integer array with `2 + 2N` columns.
 fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<(Vec<u64>, usize)> {
     let k = stats.shape()[1];
     if k < 4 || k % 2 != 0 {
-        return Err(Error::value(arg, format!("expected 2 + 2 * max_ngram_order columns, got {k}")).into());
+        return Err(Error::value(
+            arg,
+            format!("expected 2 + 2 * max_ngram_order columns, got {k}"),
+        )
+        .into());
     }
     let mut out = Vec::with_capacity(stats.len());
     for &v in stats.as_array().iter() {
@@ -33,6 +43,96 @@ fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<
         out.push(v as u64);
     }
     Ok((out, k))
+}
+
+/// The `str` items of a sequence, as handles the caller keeps alive while their text is borrowed.
+fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be a sequence of strings, not a str"
+        )));
+    }
+    let iter = obj
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of strings")))?;
+    iter.enumerate()
+        .map(|(i, item)| {
+            let item = item?;
+            item.cast_into::<PyString>()
+                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str")))
+        })
+        .collect()
+}
+
+/// Borrow the UTF-8 text of each string.
+fn texts<'a>(items: &'a [Bound<'_, PyString>]) -> PyResult<Vec<&'a str>> {
+    items.iter().map(|s| s.to_str()).collect()
+}
+
+/// sacrebleu's reference streams (`str` or `None` items) as handles.
+#[allow(clippy::type_complexity)]
+fn stream_items<'py>(
+    streams: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Vec<Option<Bound<'py, PyString>>>>> {
+    let mut handles = Vec::new();
+    for (k, stream) in streams.try_iter()?.enumerate() {
+        let stream = stream?;
+        let mut items = Vec::new();
+        for (i, item) in stream.try_iter()?.enumerate() {
+            let item = item?;
+            items.push(if item.is_none() {
+                None
+            } else {
+                Some(item.cast_into::<PyString>().map_err(|_| {
+                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None"))
+                })?)
+            });
+        }
+        handles.push(items);
+    }
+    Ok(handles)
+}
+
+fn stream_texts<'a>(
+    handles: &'a [Vec<Option<Bound<'_, PyString>>>],
+) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+    handles
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|o| o.as_ref().map(|x| x.to_str()).transpose())
+                .collect::<PyResult<_>>()
+        })
+        .collect()
+}
+
+/// One-shot per-segment statistics of `hypotheses` against reference `streams`:
+/// `(int64 (n, 2+2N) array, references per segment or -1 when it varies)`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, streams, tokenize, lowercase, max_ngram_order, workers=None))]
+fn bleu_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    streams: &Bound<'py, PyAny>,
+    tokenize: &str,
+    lowercase: bool,
+    max_ngram_order: i64,
+    workers: Option<i64>,
+) -> PyResult<(Bound<'py, PyAny>, i64)> {
+    let prep = prep(tokenize, lowercase, max_ngram_order)?;
+    let workers = resolve_workers(workers)?;
+    let hi = str_items(hypotheses, "hypotheses")?;
+    let hyps = texts(&hi)?;
+    let handles = stream_items(streams)?;
+    let refs = stream_texts(&handles)?;
+    let (flat, num_refs) = py.detach(|| stats_with_references(&hyps, &refs, prep, workers))?;
+    let k = stats_len(prep.max_order);
+    let n = flat.len() / k;
+    let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+    Ok((
+        PyArray1::from_vec(py, flat).reshape([n, k])?.into_any(),
+        num_refs.map_or(-1, |n| n as i64),
+    ))
 }
 
 /// The references of a test set, tokenized once and reusable for any number of systems.
@@ -48,7 +148,7 @@ impl BleuReferences {
     #[pyo3(signature = (streams, tokenize, lowercase, max_ngram_order, workers=None))]
     fn new(
         py: Python<'_>,
-        streams: Vec<Vec<Option<String>>>,
+        streams: &Bound<'_, PyAny>,
         tokenize: &str,
         lowercase: bool,
         max_ngram_order: i64,
@@ -56,7 +156,9 @@ impl BleuReferences {
     ) -> PyResult<Self> {
         let prep = prep(tokenize, lowercase, max_ngram_order)?;
         let workers = resolve_workers(workers)?;
-        let cache = py.detach(|| RefCache::new(&streams, prep, workers))?;
+        let handles = stream_items(streams)?;
+        let borrowed = stream_texts(&handles)?;
+        let cache = py.detach(|| RefCache::new(&borrowed, prep, workers))?;
         Ok(BleuReferences { cache })
     }
 
@@ -75,11 +177,13 @@ impl BleuReferences {
     fn stats<'py>(
         &self,
         py: Python<'py>,
-        hypotheses: Vec<String>,
+        hypotheses: &Bound<'py, PyAny>,
         workers: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let workers = resolve_workers(workers)?;
-        let flat = py.detach(|| self.cache.stats(&hypotheses, workers))?;
+        let items = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&items)?;
+        let flat = py.detach(|| self.cache.stats(&hyps, workers))?;
         let k = stats_len(self.cache.prep.max_order);
         let n = flat.len() / k;
         let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
@@ -96,11 +200,27 @@ fn bleu_score_from_stats(
     effective_order: bool,
 ) -> PyResult<ScoreTuple> {
     if stats.len() < 4 || stats.len() % 2 != 0 || stats.iter().any(|&v| v < 0) {
-        return Err(Error::value("stats", "expected 2 + 2 * max_ngram_order non-negative integers").into());
+        return Err(Error::value(
+            "stats",
+            "expected 2 + 2 * max_ngram_order non-negative integers",
+        )
+        .into());
     }
     let stats: Vec<u64> = stats.into_iter().map(|v| v as u64).collect();
-    let s = bleu_from_stats(&stats, Smooth::parse(smooth_method, smooth_value)?, effective_order);
-    Ok((s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len))
+    let s = bleu_from_stats(
+        &stats,
+        Smooth::parse(smooth_method, smooth_value)?,
+        effective_order,
+    );
+    Ok((
+        s.score,
+        s.counts,
+        s.totals,
+        s.precisions,
+        s.bp,
+        s.sys_len,
+        s.ref_len,
+    ))
 }
 
 /// One BLEU score per row of statistics, float64 array.
@@ -119,7 +239,9 @@ fn bleu_scores_from_stats<'py>(
     let (flat, k) = stats_rows(&stats, "stats")?;
     let n = flat.len() / k;
     let scores = py.detach(|| {
-        crate::batch::map_range(n, workers, |i| bleu_score_only(&flat[i * k..(i + 1) * k], smooth, effective_order))
+        crate::batch::map_range(n, workers, |i| {
+            bleu_score_only(&flat[i * k..(i + 1) * k], smooth, effective_order)
+        })
     });
     Ok(PyArray1::from_vec(py, scores))
 }
@@ -130,8 +252,8 @@ fn bleu_scores_from_stats<'py>(
 #[allow(clippy::too_many_arguments)]
 fn bleu_pairwise<'py>(
     py: Python<'py>,
-    hypotheses: Vec<String>,
-    references: Vec<String>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
     tokenize: &str,
     lowercase: bool,
     max_ngram_order: i64,
@@ -143,12 +265,13 @@ fn bleu_pairwise<'py>(
     let prep = prep(tokenize, lowercase, max_ngram_order)?;
     let smooth = Smooth::parse(smooth_method, smooth_value)?;
     let workers = resolve_workers(workers)?;
-    let (n, m) = (hypotheses.len(), references.len());
-    let scores = py.detach(|| {
-        let h: Vec<&str> = hypotheses.iter().map(String::as_str).collect();
-        let r: Vec<&str> = references.iter().map(String::as_str).collect();
-        pairwise(&h, &r, prep, smooth, effective_order, workers)
-    });
+    let (hi, ri) = (
+        str_items(hypotheses, "hypotheses")?,
+        str_items(references, "references")?,
+    );
+    let (h, r) = (texts(&hi)?, texts(&ri)?);
+    let (n, m) = (h.len(), r.len());
+    let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers));
     Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
 }
 
@@ -169,7 +292,11 @@ fn bleu_bootstrap_scores<'py>(
     let mut ix = Vec::with_capacity(idx.len());
     for &v in idx.as_array().iter() {
         if v < 0 || v as usize >= n_seg {
-            return Err(Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into());
+            return Err(Error::value(
+                "idx",
+                format!("index {v} out of range for {n_seg} segments"),
+            )
+            .into());
         }
         ix.push(v as usize);
     }
@@ -204,12 +331,22 @@ fn bleu_randomization_scores<'py>(
 /// sacrebleu's preprocessing of each text: `lower()` (optional), `rstrip()`, tokenizer, `split()`.
 #[pyfunction]
 #[pyo3(signature = (texts, tokenize="13a", lowercase=false))]
-fn bleu_tokenize(py: Python<'_>, texts: Vec<String>, tokenize: &str, lowercase: bool) -> PyResult<Vec<Vec<String>>> {
+fn bleu_tokenize(
+    py: Python<'_>,
+    texts: Vec<String>,
+    tokenize: &str,
+    lowercase: bool,
+) -> PyResult<Vec<Vec<String>>> {
     let tok = Tokenizer::parse(tokenize)?;
     Ok(py.detach(|| {
         texts
             .iter()
-            .map(|t| preprocess(t, tok, lowercase).iter().map(str::to_owned).collect())
+            .map(|t| {
+                preprocess(t, tok, lowercase)
+                    .iter()
+                    .map(str::to_owned)
+                    .collect()
+            })
             .collect()
     }))
 }
@@ -225,11 +362,16 @@ fn bleu_token_stats<'py>(
     workers: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if max_ngram_order < 1 {
-        return Err(Error::value("max_ngram_order", format!("must be at least 1, got {max_ngram_order}")).into());
+        return Err(Error::value(
+            "max_ngram_order",
+            format!("must be at least 1, got {max_ngram_order}"),
+        )
+        .into());
     }
     let order = max_ngram_order as usize;
     let workers = resolve_workers(workers)?;
-    let flat = py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
+    let flat =
+        py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
     let k = stats_len(order);
     let n = flat.len() / k;
     let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
@@ -238,6 +380,7 @@ fn bleu_token_stats<'py>(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuReferences>()?;
+    m.add_function(wrap_pyfunction!(bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_score_from_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores_from_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_pairwise, m)?)?;
