@@ -9,21 +9,22 @@ TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
 
 
-def text_list(value: Any, name: str) -> list[str]:
-    """A list of strings from a sequence of strings (a bare string is refused)."""
+def text_list(value: Any, name: str, check_items: bool = True) -> list[str]:
+    """A list of strings from a sequence of strings (a bare string is refused). With
+    `check_items=False` the item types are left to the native call, which raises the same TypeError."""
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of strings, not a single {type(value).__name__}")
     try:
         items = list(value)
     except TypeError:
         raise TypeError(f"{name} must be a sequence of strings, got {type(value).__name__}") from None
-    for i, item in enumerate(items):
+    for i, item in enumerate(items if check_items else ()):
         if not isinstance(item, str):
             raise TypeError(f"{name}[{i}] must be a str, got {type(item).__name__}")
     return items
 
 
-def reference_streams(value: Any, name: str = "references") -> list[list[str | None]]:
+def reference_streams(value: Any, name: str = "references", check_items: bool = True) -> list[list[str | None]]:
     """sacrebleu's stream layout `references[k][i]` (str, or None for a missing reference)."""
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of reference streams (sequences of strings), not a string")
@@ -42,7 +43,7 @@ def reference_streams(value: Any, name: str = "references") -> list[list[str | N
             items = list(stream)
         except TypeError:
             raise TypeError(f"{name}[{k}] must be a sequence of strings, got {type(stream).__name__}") from None
-        for i, item in enumerate(items):
+        for i, item in enumerate(items if check_items else ()):
             if item is not None and not isinstance(item, str):
                 raise TypeError(f"{name}[{k}][{i}] must be a str or None, got {type(item).__name__}")
         out.append(items)

@@ -114,9 +114,11 @@ class BLEU:
         """Per-segment sufficient statistics, int64 array `(n, 2 + 2 * max_ngram_order)`:
         `[hyp_len, ref_len, correct_1..N, total_1..N]` (sacrebleu's order). Sum rows and pass them to
         :meth:`score_from_statistics` to aggregate or bootstrap yourself."""
-        hyps = self._lower(text_list(hypotheses, "hypotheses"))
+        # Item types are checked natively (same TypeError) unless str.lower needs them first.
+        check = self.lowercase
+        hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         if references is not None:
-            streams = [self._lower(s) for s in reference_streams(references)]
+            streams = [self._lower(s) for s in reference_streams(references, check_items=check)]
             if streams and len(hyps) != len(streams[0]):
                 raise ValueError(
                     f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
@@ -201,16 +203,33 @@ class BLEU:
     ) -> np.ndarray:
         """Sentence BLEU of every segment, float64 array: `out[i]` equals
         `sentence_score(hypotheses[i], [refs[i] for refs in references])` with this object's options."""
-        stats = self.segment_statistics(hypotheses, references, workers=workers)
-        return _native.bleu_scores_from_stats(
-            stats, self.smooth_method, self._value_f(), self.effective_order, workers
-        )
+        check = self.lowercase
+        hyps = self._lower(text_list(hypotheses, "hypotheses", check))
+        smooth = (self.smooth_method, self._value_f(), self.effective_order)
+        if references is not None:
+            streams = [self._lower(s) for s in reference_streams(references, check_items=check)]
+            if len(hyps) != len(streams[0]):
+                raise ValueError(
+                    f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                    f"(sacrebleu silently truncates; rougebleu refuses)"
+                )
+            scores, self.num_refs = _native.bleu_sentence_scores(
+                hyps, streams, self.tokenize, False, self.max_ngram_order, *smooth, workers
+            )
+            return scores
+        refs = self._references_for(None, workers)
+        if len(hyps) != len(refs):
+            raise ValueError(
+                f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
+                f"(sacrebleu silently truncates; rougebleu refuses)"
+            )
+        return refs.sentence_scores(hyps, *smooth, workers)
 
     def pairwise(self, hypotheses: Sequence[str], references: Sequence[str], *, workers: int | None = None) -> np.ndarray:
         """All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [references[j]])` (for MBR decoding, similarity filtering)."""
-        hyps = text_list(hypotheses, "hypotheses")
-        refs = text_list(references, "references")
+        hyps = text_list(hypotheses, "hypotheses", self.lowercase)
+        refs = text_list(references, "references", self.lowercase)
         return _native.bleu_pairwise(
             self._lower(hyps),
             self._lower(refs),

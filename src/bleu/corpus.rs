@@ -77,6 +77,16 @@ impl RefCache {
         hyps: &[S],
         workers: Option<usize>,
     ) -> Result<Vec<u64>> {
+        Ok(self.map(hyps, workers, |row| row.to_vec())?.concat())
+    }
+
+    /// Apply `finish` to the statistics row of every hypothesis, in input order.
+    pub fn map<S, R, F>(&self, hyps: &[S], workers: Option<usize>, finish: F) -> Result<Vec<R>>
+    where
+        S: AsRef<str> + Sync,
+        R: Send,
+        F: Fn(&[u64]) -> R + Sync + Send,
+    {
         if hyps.len() != self.len() {
             return Err(Error::value(
                 "hypotheses",
@@ -92,9 +102,9 @@ impl RefCache {
             let h = preprocess(hyps[i].as_ref(), self.prep.tokenizer, self.prep.lowercase);
             let mut row = vec![0u64; k];
             self.segments[i].stats(&h, self.prep.max_order, &mut row);
-            row
+            finish(&row)
         });
-        Ok(rows.concat())
+        Ok(rows)
     }
 }
 
@@ -139,6 +149,24 @@ pub fn stats_with_references<S: AsRef<str> + Sync, H: AsRef<str> + Sync>(
     prep: Preprocess,
     workers: Option<usize>,
 ) -> Result<(Vec<u64>, Option<usize>)> {
+    let (rows, num_refs) = map_segments(hyps, streams, prep, workers, |row| row.to_vec())?;
+    Ok((rows.concat(), num_refs))
+}
+
+/// Apply `finish` to the statistics row of every segment (one-shot references), in input order.
+pub fn map_segments<S, H, R, F>(
+    hyps: &[H],
+    streams: &[Vec<Option<S>>],
+    prep: Preprocess,
+    workers: Option<usize>,
+    finish: F,
+) -> Result<(Vec<R>, Option<usize>)>
+where
+    S: AsRef<str> + Sync,
+    H: AsRef<str> + Sync,
+    R: Send,
+    F: Fn(&[u64]) -> R + Sync + Send,
+{
     let (n, num_refs) = check_streams(streams)?;
     if hyps.len() != n {
         return Err(Error::value(
@@ -155,11 +183,18 @@ pub fn stats_with_references<S: AsRef<str> + Sync, H: AsRef<str> + Sync>(
             .collect();
         let seg: SegmentRefs<&str> = SegmentRefs::new(&refs, prep.max_order);
         let h = preprocess(hyps[i].as_ref(), prep.tokenizer, prep.lowercase);
-        let mut row = vec![0u64; k];
-        seg.stats(&h, prep.max_order, &mut row);
-        row
+        let mut row = [0u64; 64];
+        let mut heap = Vec::new();
+        let row: &mut [u64] = if k <= row.len() {
+            &mut row[..k]
+        } else {
+            heap.resize(k, 0);
+            &mut heap
+        };
+        seg.stats(&h, prep.max_order, row);
+        finish(row)
     });
-    Ok((rows.concat(), num_refs))
+    Ok((rows, num_refs))
 }
 
 /// Statistics of pre-tokenized segments (`refs[i]` = the references of `hyps[i]`, at least one each),

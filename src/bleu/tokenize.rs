@@ -120,33 +120,55 @@ impl Tokens {
     }
 }
 
-/// Byte spans of `text.split()` (Python whitespace), with an ASCII fast path.
-fn split_spans(text: &str) -> Vec<(u32, u32)> {
-    let bytes = text.as_bytes();
-    let mut spans = Vec::with_capacity(bytes.len() / 4 + 1);
-    let mut start: Option<usize> = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let (space, width) = if b < 0x80 {
-            (matches!(b, b'\t'..=b'\r' | 0x1c..=0x20), 1)
-        } else {
-            // `i` is always on a character boundary here: whole characters are stepped over.
-            let c = text[i..].chars().next().unwrap_or('\0');
-            (is_py_space(c), c.len_utf8())
-        };
-        match (space, start) {
-            (true, Some(s)) => {
-                spans.push((s as u32, i as u32));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-        i += width;
+/// ASCII bytes Python's `str.split()` splits on: `\t\n\x0b\x0c\r`, `\x1c`..`\x1f`, space.
+const fn ascii_space_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = matches!(b as u8, b'\t'..=b'\r' | 0x1c..=0x20);
+        b += 1;
     }
-    if let Some(s) = start {
-        spans.push((s as u32, bytes.len() as u32));
+    t
+}
+
+static ASCII_SPACE: [bool; 256] = ascii_space_table();
+
+/// Whether a (non-ASCII) Python whitespace character starts at byte `i`, and its length. Every
+/// non-ASCII Python space starts with 0xC2, 0xE1, 0xE2 or 0xE3; continuation bytes never equal
+/// these, so other bytes are skipped one at a time without decoding.
+#[inline]
+fn space_at(text: &str, i: usize) -> Option<usize> {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        return ASCII_SPACE[b as usize].then_some(1);
+    }
+    if matches!(b, 0xC2 | 0xE1 | 0xE2 | 0xE3) {
+        let c = text[i..].chars().next()?;
+        return is_py_space(c).then(|| c.len_utf8());
+    }
+    None
+}
+
+/// Byte spans of `text.split()` (Python whitespace).
+fn split_spans(text: &str) -> Vec<(u32, u32)> {
+    let n = text.len();
+    let mut spans = Vec::with_capacity(n / 5 + 1);
+    let mut i = 0;
+    loop {
+        while i < n {
+            match space_at(text, i) {
+                Some(w) => i += w,
+                None => break,
+            }
+        }
+        if i >= n {
+            break;
+        }
+        let start = i;
+        while i < n && space_at(text, i).is_none() {
+            i += 1;
+        }
+        spans.push((start as u32, i as u32));
     }
     spans
 }

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::batch::resolve_workers;
-use crate::bleu::corpus::{stats_with_references, Preprocess, RefCache};
+use crate::bleu::corpus::{map_segments, stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
 use crate::bleu::resample::{bootstrap_scores, randomization_scores};
 use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
@@ -135,6 +135,41 @@ fn bleu_stats<'py>(
     ))
 }
 
+/// Sentence BLEU of each hypothesis against its references (one-shot), float64 array and the
+/// references per segment (-1 when it varies).
+#[pyfunction]
+#[pyo3(signature = (hypotheses, streams, tokenize, lowercase, max_ngram_order, smooth_method, smooth_value, effective_order, workers=None))]
+#[allow(clippy::too_many_arguments)]
+fn bleu_sentence_scores<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    streams: &Bound<'py, PyAny>,
+    tokenize: &str,
+    lowercase: bool,
+    max_ngram_order: i64,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    workers: Option<i64>,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
+    let prep = prep(tokenize, lowercase, max_ngram_order)?;
+    let smooth = Smooth::parse(smooth_method, smooth_value)?;
+    let workers = resolve_workers(workers)?;
+    let hi = str_items(hypotheses, "hypotheses")?;
+    let hyps = texts(&hi)?;
+    let handles = stream_items(streams)?;
+    let refs = stream_texts(&handles)?;
+    let (scores, num_refs) = py.detach(|| {
+        map_segments(&hyps, &refs, prep, workers, |row| {
+            bleu_score_only(row, smooth, effective_order)
+        })
+    })?;
+    Ok((
+        PyArray1::from_vec(py, scores),
+        num_refs.map_or(-1, |n| n as i64),
+    ))
+}
+
 /// The references of a test set, tokenized once and reusable for any number of systems.
 #[pyclass(frozen, module = "rougebleu._rougebleu")]
 pub struct BleuReferences {
@@ -170,6 +205,29 @@ impl BleuReferences {
 
     fn __len__(&self) -> usize {
         self.cache.len()
+    }
+
+    /// Sentence BLEU of each hypothesis against its segment's references, float64 array.
+    #[pyo3(signature = (hypotheses, smooth_method, smooth_value, effective_order, workers=None))]
+    fn sentence_scores<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: &Bound<'py, PyAny>,
+        smooth_method: &str,
+        smooth_value: Option<f64>,
+        effective_order: bool,
+        workers: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let workers = resolve_workers(workers)?;
+        let items = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&items)?;
+        let scores = py.detach(|| {
+            self.cache.map(&hyps, workers, |row| {
+                bleu_score_only(row, smooth, effective_order)
+            })
+        })?;
+        Ok(PyArray1::from_vec(py, scores))
     }
 
     /// Per-segment statistics `[hyp_len, ref_len, correct_1..N, total_1..N]` as an int64 `(n, 2+2N)` array.
@@ -381,6 +439,7 @@ fn bleu_token_stats<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuReferences>()?;
     m.add_function(wrap_pyfunction!(bleu_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_sentence_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_score_from_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_scores_from_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_pairwise, m)?)?;
