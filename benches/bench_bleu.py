@@ -23,10 +23,10 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 import bleuscore
+import numpy as np
 import sacrebleu
+
 from rougebleu.bleu import BLEU
 
 SYSTEMS = ["uedin-nmt.4722", "KIT.4950", "online-B.0", "online-A.0", "PROMT-Rule-based.4735"]
@@ -66,7 +66,10 @@ def main() -> None:
         assert abs(none - 100 * bsres["bleu"]) < 1e-9
         ratios_s.append(t_sacre / t_ours)
         ratios_b.append(t_bs / t_ours)
-        print(f"{s:24} {t_ours*1e3:10.2f} {t_sacre*1e3:10.1f} {t_bs*1e3:10.2f} {ratios_s[-1]:8.1f}x {ratios_b[-1]:8.1f}x")
+        print(
+            f"{s:24} {t_ours * 1e3:10.2f} {t_sacre * 1e3:10.1f} {t_bs * 1e3:10.2f} "
+            f"{ratios_s[-1]:8.1f}x {ratios_b[-1]:8.1f}x"
+        )
     print(f"{'min ratio':24} {'':10} {'':10} {'':10} {min(ratios_s):8.1f}x {min(ratios_b):8.1f}x")
 
     print("\n2. sentence BLEU, 3,004 segments, one thread")
@@ -80,8 +83,10 @@ def main() -> None:
 
     t_sacre, theirs_s = best_of(sacre_loop, 2)
     assert ours_s.tolist() == theirs_s
-    print(f"rougebleu {t_ours*1e3:.2f} ms   sacrebleu loop {t_sacre*1e3:.0f} ms   ratio {t_sacre/t_ours:.0f}x "
-          f"({len(h)/t_sacre:,.0f} vs {len(h)/t_ours:,.0f} sentences/s)")
+    print(
+        f"rougebleu {t_ours * 1e3:.2f} ms   sacrebleu loop {t_sacre * 1e3:.0f} ms   ratio {t_sacre / t_ours:.0f}x "
+        f"({len(h) / t_sacre:,.0f} vs {len(h) / t_ours:,.0f} sentences/s)"
+    )
 
     print("\n3. 1,000 x 1,000 pairwise matrix, one thread")
     ph, pr = hyps["online-A.0"][:1000], ref[:1000]
@@ -93,15 +98,18 @@ def main() -> None:
     t_sample = time.perf_counter() - t0
     assert np.asarray(sample).tolist() == mat[:rows].tolist()
     t_sacre = t_sample * (len(ph) / rows)
-    print(f"rougebleu {t_ours:.3f} s   sacrebleu {t_sacre:.0f} s (scaled from {rows*len(pr):,} pairs in {t_sample:.1f} s)"
-          f"   ratio {t_sacre/t_ours:.0f}x   ({mat.size/t_ours/1e6:.2f} M pairs/s)")
+    print(
+        f"rougebleu {t_ours:.3f} s   sacrebleu {t_sacre:.0f} s "
+        f"(scaled from {rows * len(pr):,} pairs in {t_sample:.1f} s)"
+        f"   ratio {t_sacre / t_ours:.0f}x   ({mat.size / t_ours / 1e6:.2f} M pairs/s)"
+    )
 
     print("\n4. thread curve (workers): sentence BLEU x 10 copies of WMT17 (30,040 segments), pairwise 1,000 x 1,000")
     big_h, big_r = h * 10, ref * 10
     for w in [1, 2, 4, None]:
         t_s, _ = best_of(lambda: m.sentence_scores(big_h, [big_r], workers=w), 3)
         t_p, _ = best_of(lambda: m.pairwise(ph, pr, workers=w), 2)
-        print(f"workers={str(w):5}  sentence_scores {t_s*1e3:8.1f} ms   pairwise {t_p:6.3f} s")
+        print(f"workers={str(w):5}  sentence_scores {t_s * 1e3:8.1f} ms   pairwise {t_p:6.3f} s")
 
 
 if __name__ == "__main__":

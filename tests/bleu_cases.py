@@ -28,14 +28,23 @@ EDGE_CASES: dict[str, tuple[list[str], list[list[str | None]]]] = {
         [["one two three four", "a b c d e f"], ["one two three four five six", "a b c d e f g h"]],
     ),
     "empty_hypotheses_and_references": (["", "", "a b c"], [["", "a b", ""], ["x", "", "a b c"]]),
-    "missing_references": (["the cat sat", "a dog", "hello world"], [["the cat sat", None, "hello"], ["a cat", "a dog", None]]),
+    "missing_references": (
+        ["the cat sat", "a dog", "hello world"],
+        [["the cat sat", None, "hello"], ["a cat", "a dog", None]],
+    ),
     "lowercase_unicode": (
         ["ΣΟΦΟΣ ΟΔΟΣ İstanbul STRASSE Ǆemal", "ÀÉÎÕÜ ÆØÅ"],
         [["σοφος οδος i̇stanbul strasse ǆemal", "àéîõü æøå"]],
     ),
     "no_match_at_all": (["foo bar baz", "qux"], [["one two three", "four"]]),
-    "trailing_whitespace_and_newlines": (["Hallo Welt. \n", "zweite-\nZeile <skipped> hier\t "], [["Hallo Welt.", "zweiteZeile hier"]]),
-    "repeated_ngrams_clipping": (["the the the the the the the"], [["the cat is on the mat"], ["there is a cat on the mat"]]),
+    "trailing_whitespace_and_newlines": (
+        ["Hallo Welt. \n", "zweite-\nZeile <skipped> hier\t "],
+        [["Hallo Welt.", "zweiteZeile hier"]],
+    ),
+    "repeated_ngrams_clipping": (
+        ["the the the the the the the"],
+        [["the cat is on the mat"], ["there is a cat on the mat"]],
+    ),
 }
 
 TOKENIZERS = ["13a", "intl", "zh", "char", "none"]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from bleu_cases import EDGE_CASES
+
 from rougebleu.bleu import BLEU
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from bleu_cases import EDGE_CASES
+
 from conftest import read_json
 from rougebleu.bleu import BLEU
 
@@ -24,9 +24,9 @@ def test_edge_case_matches_sacrebleu(rec: dict) -> None:
     for key, want in rec["corpus"].items():
         sm, sv = key.split(":")
         value = None if sv == "None" else (int(sv) if sv.isdigit() else float(sv))
-        s = BLEU(tokenize=rec["tokenize"], lowercase=rec["lowercase"], smooth_method=sm, smooth_value=value).corpus_score(
-            hyps, refs
-        )
+        s = BLEU(
+            tokenize=rec["tokenize"], lowercase=rec["lowercase"], smooth_method=sm, smooth_value=value
+        ).corpus_score(hyps, refs)
         assert [s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len] == want, key
     m = BLEU(tokenize=rec["tokenize"], lowercase=rec["lowercase"], effective_order=True)
     got = [m.sentence_score(h, [r[i] for r in refs if r[i] is not None]).score for i, h in enumerate(hyps)]

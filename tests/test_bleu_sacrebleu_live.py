@@ -9,8 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from bleu_cases import EDGE_CASES, SMOOTHINGS, TOKENIZERS
+
 from rougebleu import _rougebleu as native
 from rougebleu._bleu_significance import paired_test
 from rougebleu.bleu import BLEU, corpus_bleu, sentence_bleu
@@ -83,13 +83,25 @@ def test_edge_case_grid_live(case: str) -> None:
             for sm, sv in SMOOTHINGS:
                 for eff in (False, True):
                     for order in (1, 2, 4, 6):
-                        kw = dict(tokenize=tok, lowercase=lc, smooth_method=sm, smooth_value=sv, effective_order=eff,
-                                  max_ngram_order=order)
+                        kw = dict(
+                            tokenize=tok,
+                            lowercase=lc,
+                            smooth_method=sm,
+                            smooth_value=sv,
+                            effective_order=eff,
+                            max_ngram_order=order,
+                        )
                         a = BLEU(**kw)
                         b = sacrebleu.BLEU(**kw)
                         sa, sb = a.corpus_score(hyps, refs), b.corpus_score(hyps, refs)
                         assert (sa.score, sa.counts, sa.totals, sa.precisions, sa.bp, sa.sys_len, sa.ref_len) == (
-                            sb.score, sb.counts, sb.totals, sb.precisions, sb.bp, sb.sys_len, sb.ref_len
+                            sb.score,
+                            sb.counts,
+                            sb.totals,
+                            sb.precisions,
+                            sb.bp,
+                            sb.sys_len,
+                            sb.ref_len,
                         ), kw
                         assert str(a.get_signature()).rsplit("|", 1)[0] == str(b.get_signature()).rsplit("|", 1)[0]
                         assert sa.format(width=3) == sb.format(width=3)
@@ -120,7 +132,12 @@ def test_compat_functions() -> None:
     for kw in [dict(), dict(smooth_method="none", tokenize="intl", lowercase=True, use_effective_order=True)]:
         assert corpus_bleu(hyps, refs, **kw).score == sacrebleu.corpus_bleu(hyps, refs, **kw).score
     h, r = "Das ist ein kleiner Test .", ["Das ist ein Test .", "Dies ist ein kleiner Test."]
-    for kw in [dict(), dict(smooth_method="floor", smooth_value=0.2), dict(tokenize="char"), dict(use_effective_order=False)]:
+    for kw in [
+        dict(),
+        dict(smooth_method="floor", smooth_value=0.2),
+        dict(tokenize="char"),
+        dict(use_effective_order=False),
+    ]:
         assert sentence_bleu(h, r, **kw).score == sacrebleu.sentence_bleu(h, r, **kw).score
 
 
@@ -133,7 +150,11 @@ def _mt(corpus: Path, folder: str, name: str, n: int | None = None) -> list[str]
 def test_bootstrap_interval_equals_sacrebleu(corpus: Path) -> None:
     ref = _mt(corpus, "wmt17_en-de", "newstest2017.en-de.ref.de", 500)
     hyp = _mt(corpus, "wmt17_en-de", "newstest2017.online-A.0.en-de.de", 500)
-    for kw in [dict(), dict(smooth_method="add-k", effective_order=True), dict(smooth_method="floor", smooth_value=0.3)]:
+    for kw in [
+        dict(),
+        dict(smooth_method="add-k", effective_order=True),
+        dict(smooth_method="floor", smooth_value=0.3),
+    ]:
         a, b = BLEU(**kw), sacrebleu.BLEU(**kw)
         sa, sb = a.corpus_score(hyp, [ref], n_bootstrap=300), b.corpus_score(hyp, [ref], n_bootstrap=300)
         assert (sa.score, sa._mean, sa._ci) == (sb.score, sb._mean, sb._ci)
@@ -156,10 +177,13 @@ def test_paired_tests_equal_sacrebleu(corpus: Path, test_type: str, n_samples: i
         (s, _mt(corpus, "wmt17_en-de", f"newstest2017.{s}.en-de.de", 300))
         for s in ["uedin-nmt.4722", "online-A.0", "PROMT-Rule-based.4735"]
     ]
-    sigs, scores = PairedTest(systems, {"BLEU": sacrebleu.BLEU()}, [ref], test_type=test_type, n_samples=n_samples,
-                              n_ar_confidence=n_conf)()
+    sigs, scores = PairedTest(
+        systems, {"BLEU": sacrebleu.BLEU()}, [ref], test_type=test_type, n_samples=n_samples, n_ar_confidence=n_conf
+    )()
     sig, res = paired_test(BLEU(), systems, [ref], test_type=test_type, n_samples=n_samples, n_ar_confidence=n_conf)
-    assert [(r.score, r.p_value, r.mean, r.ci) for r in res] == [(s.score, s.p_value, s.mean, s.ci) for s in scores["BLEU"]]
+    assert [(r.score, r.p_value, r.mean, r.ci) for r in res] == [
+        (s.score, s.p_value, s.mean, s.ci) for s in scores["BLEU"]
+    ]
     assert str(sig).rsplit("|", 1)[0] == str(sigs["BLEU"]).rsplit("|", 1)[0]
 
 

@@ -26,7 +26,10 @@ def _loader(corpus: Path, testset: str):
             with open(folder / fname, encoding="utf-8", newline="\n") as f:
                 lines = [line.rstrip("\n") for line in f]
             # The gold's "13a" tokens are sacrebleu's Tokenizer13a output split on whitespace.
-            toks = native.bleu_tokenize(lines, "13a", False) if tokenization == "13a" else [l.split() for l in lines]
+            if tokenization == "13a":
+                toks = native.bleu_tokenize(lines, "13a", False)
+            else:
+                toks = [line.split() for line in lines]
             cache[fname, tokenization] = toks
         return cache[fname, tokenization]
 

@@ -34,9 +34,16 @@ SEGMENTS = [
     (["one two three four five six".split()], "one two four three six five".split()),
     (["one two three four".split()], "five six seven".split()),
     (["a b c a b c a b".split()], "a b c a b c a b c".split()),
-    (["It is a guide to action that ensures that the military will forever heed Party commands".split(),
-      "It is the guiding principle which guarantees the military forces always being under the command of the Party".split()],
-     "It is a guide to action which ensures that the military always obeys the commands of the party".split()),
+    (
+        [
+            "It is a guide to action that ensures that the military will forever heed Party commands".split(),
+            (
+                "It is the guiding principle which guarantees the military forces always being under "
+                "the command of the Party"
+            ).split(),
+        ],
+        "It is a guide to action which ensures that the military always obeys the commands of the party".split(),
+    ),
 ]
 
 SMOOTHERS = ["method0", "method1", "method2", "method3", "method4", "method5", "method6", "method7", None]
@@ -52,7 +59,11 @@ def _run(fn, *args, **kw):
 
 
 def _same(a, b) -> bool:
-    return a == b and type(a) is type(b) if not isinstance(a, list) else a == b and [type(x) for x in a] == [type(x) for x in b]
+    return (
+        a == b and type(a) is type(b)
+        if not isinstance(a, list)
+        else a == b and [type(x) for x in a] == [type(x) for x in b]
+    )
 
 
 @pytest.mark.parametrize("smoother", SMOOTHERS)
@@ -82,7 +93,9 @@ def test_random_corpora_and_non_string_tokens() -> None:
     for trial in range(60):
         n = rng.randint(1, 6)
         hyps = [[rng.choice(vocab) for _ in range(rng.randint(0, 9))] for _ in range(n)]
-        refs = [[[rng.choice(vocab) for _ in range(rng.randint(1, 9))] for _ in range(rng.randint(1, 3))] for _ in range(n)]
+        refs = [
+            [[rng.choice(vocab) for _ in range(rng.randint(1, 9))] for _ in range(rng.randint(1, 3))] for _ in range(n)
+        ]
         as_ints = trial % 2 == 1
         if as_ints:
             # Any hashable tokens work (ints here): these take the pure-Python counting path.
@@ -124,10 +137,14 @@ def test_bad_input_raises_clear_errors() -> None:
     with pytest.raises(ValueError, match="at least one reference"):
         rn.sentence_bleu([], ["a"])
     with pytest.raises(rn.SmoothingError):
-        rn.sentence_bleu([["a", "b", "x", "d"]], ["a", "b", "c", "d"], smoothing_function=rn.SmoothingFunction().method6)
+        rn.sentence_bleu(
+            [["a", "b", "x", "d"]], ["a", "b", "c", "d"], smoothing_function=rn.SmoothingFunction().method6
+        )
     # SmoothingError is also an AssertionError, as NLTK raises there.
     with pytest.raises(AssertionError):
-        rn.sentence_bleu([["a", "x", "c", "d"]], ["a", "b", "c", "d"], smoothing_function=rn.SmoothingFunction().method6)
+        rn.sentence_bleu(
+            [["a", "x", "c", "d"]], ["a", "b", "c", "d"], smoothing_function=rn.SmoothingFunction().method6
+        )
 
 
 def test_import_does_not_shadow_nltk() -> None:

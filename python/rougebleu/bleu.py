@@ -225,7 +225,9 @@ class BLEU:
             )
         return refs.sentence_scores(hyps, *smooth, workers)
 
-    def pairwise(self, hypotheses: Sequence[str], references: Sequence[str], *, workers: int | None = None) -> np.ndarray:
+    def pairwise(
+        self, hypotheses: Sequence[str], references: Sequence[str], *, workers: int | None = None
+    ) -> np.ndarray:
         """All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [references[j]])` (for MBR decoding, similarity filtering)."""
         hyps = text_list(hypotheses, "hypotheses", self.lowercase)

@@ -137,7 +137,9 @@ class SmoothingFunction:
                 k += 1
         return p_n
 
-    def method4(self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any) -> list:
+    def method4(
+        self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any
+    ) -> list:
         """Like method3 with `k / ln(hyp_len)` in the denominator (shorter hypotheses smooth more)."""
         inc = 1
         hyp_len = hyp_len if hyp_len else len(hypothesis)
@@ -147,7 +149,9 @@ class SmoothingFunction:
                 inc += 1
         return p_n
 
-    def method5(self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any) -> list:
+    def method5(
+        self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any
+    ) -> list:
         """Average each precision with its neighbours (the 5-gram precision of the given segment after
         the last order, `p_1 + 1` before the first)."""
         extended = list(p_n) + [_Ratio(*_counts(references, hypothesis, 5))]
@@ -157,7 +161,9 @@ class SmoothingFunction:
             prev = p_n[i]
         return p_n
 
-    def method6(self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any) -> list:
+    def method6(
+        self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any
+    ) -> list:
         """Gao & He (2013) interpolation from the two lower orders (needs a non-zero third entry)."""
         if not _val(p_n[2]):
             raise SmoothingError("This smoothing method requires non-zero precision for bigrams.")
@@ -170,7 +176,9 @@ class SmoothingFunction:
             p_n[i] = (p.numerator + self.alpha * pi0) / (count + self.alpha)
         return p_n
 
-    def method7(self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any) -> list:
+    def method7(
+        self, p_n: list, references: Any, hypothesis: Tokens, hyp_len: int | None = None, *a: Any, **kw: Any
+    ) -> list:
         """method4, then method5."""
         p_n = self.method4(p_n, references, hypothesis, hyp_len)
         return self.method5(p_n, references, hypothesis, hyp_len)
@@ -253,9 +261,7 @@ def corpus_bleu(
     if isinstance(list_of_references, (str, bytes)) or not hasattr(list_of_references, "__len__"):
         raise TypeError("list_of_references must be a list (one list of references per hypothesis)")
     if len(list_of_references) != len(hypotheses):
-        raise ValueError(
-            f"list_of_references has {len(list_of_references)} items but hypotheses has {len(hypotheses)}"
-        )
+        raise ValueError(f"list_of_references has {len(list_of_references)} items but hypotheses has {len(hypotheses)}")
     sets, many = _weight_sets(weights)
     max_order = max(len(w) for w in sets)
     for i, (references, hypothesis) in enumerate(zip(list_of_references, hypotheses)):

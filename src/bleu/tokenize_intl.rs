@@ -5,18 +5,17 @@ use super::unicode_classes::{NUMBER, PUNCTUATION, SYMBOL};
 
 fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
     let cp = c as u32;
-    match table.binary_search_by(|&(lo, hi)| {
-        if hi < cp {
-            std::cmp::Ordering::Less
-        } else if lo > cp {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    }) {
-        Ok(_) => true,
-        Err(_) => false,
-    }
+    table
+        .binary_search_by(|&(lo, hi)| {
+            if hi < cp {
+                std::cmp::Ordering::Less
+            } else if lo > cp {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
 }
 
 /// `\p{N}` as the `regex` module defines it.

@@ -23,10 +23,14 @@ def main() -> None:
             for lc in (False, True):
                 corpus = {}
                 for sm, sv in SMOOTHINGS:
-                    s = sacrebleu.BLEU(tokenize=tok, lowercase=lc, smooth_method=sm, smooth_value=sv).corpus_score(hyps, refs)
+                    s = sacrebleu.BLEU(tokenize=tok, lowercase=lc, smooth_method=sm, smooth_value=sv).corpus_score(
+                        hyps, refs
+                    )
                     corpus[f"{sm}:{sv}"] = [s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len]
                 m = sacrebleu.BLEU(tokenize=tok, lowercase=lc, effective_order=True)
-                sentence = [m.sentence_score(h, [r[i] for r in refs if r[i] is not None]).score for i, h in enumerate(hyps)]
+                sentence = [
+                    m.sentence_score(h, [r[i] for r in refs if r[i] is not None]).score for i, h in enumerate(hyps)
+                ]
                 out.append({"case": name, "tokenize": tok, "lowercase": lc, "corpus": corpus, "sentence": sentence})
     meta = {"tool": "sacrebleu", "tool_version": sacrebleu.__version__, "cases": "tests/bleu_cases.py"}
     with open(HERE / "bleu_sacrebleu_cases.json", "w", encoding="utf-8") as f:
