@@ -107,8 +107,8 @@ def main() -> None:
     print("\n4. thread curve (workers): sentence BLEU x 10 copies of WMT17 (30,040 segments), pairwise 1,000 x 1,000")
     big_h, big_r = h * 10, ref * 10
     for w in [1, 2, 4, None]:
-        t_s, _ = best_of(lambda: m.sentence_scores(big_h, [big_r], workers=w), 3)
-        t_p, _ = best_of(lambda: m.pairwise(ph, pr, workers=w), 2)
+        t_s, _ = best_of(lambda: m.sentence_scores(big_h, [big_r], workers=w), 5)
+        t_p, _ = best_of(lambda: m.pairwise(ph, pr, workers=w), 4)
         print(f"workers={str(w):5}  sentence_scores {t_s * 1e3:8.1f} ms   pairwise {t_p:6.3f} s")
 
 
