@@ -76,6 +76,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from rougebleu._bleu_significance import PairedResult, paired_test
+    from rougebleu.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.matlab import (
         TokenizedDocument,
         TokenizedDocumentArray,
@@ -95,5 +97,3 @@ if TYPE_CHECKING:
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer
     from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
-    from rougebleu._bleu_significance import PairedResult, paired_test
-    from rougebleu.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
