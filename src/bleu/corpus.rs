@@ -16,16 +16,9 @@ pub struct Preprocess {
 impl Preprocess {
     pub fn new(tokenizer: Tokenizer, lowercase: bool, max_order: i64) -> Result<Self> {
         if max_order < 1 {
-            return Err(Error::value(
-                "max_ngram_order",
-                format!("must be at least 1, got {max_order}"),
-            ));
+            return Err(Error::value("max_ngram_order", format!("must be at least 1, got {max_order}")));
         }
-        Ok(Preprocess {
-            tokenizer,
-            lowercase,
-            max_order: max_order as usize,
-        })
+        Ok(Preprocess { tokenizer, lowercase, max_order: max_order as usize })
     }
 }
 
@@ -56,11 +49,7 @@ impl RefCache {
                 .collect();
             SegmentRefs::new(&toks, prep.max_order)
         });
-        Ok(RefCache {
-            prep,
-            segments,
-            num_refs,
-        })
+        Ok(RefCache { prep, segments, num_refs })
     }
 
     pub fn len(&self) -> usize {
@@ -72,11 +61,7 @@ impl RefCache {
     }
 
     /// Row-major `len() x stats_len` statistics of the hypotheses (one per segment).
-    pub fn stats<S: AsRef<str> + Sync>(
-        &self,
-        hyps: &[S],
-        workers: Option<usize>,
-    ) -> Result<Vec<u64>> {
+    pub fn stats<S: AsRef<str> + Sync>(&self, hyps: &[S], workers: Option<usize>) -> Result<Vec<u64>> {
         Ok(self.map(hyps, workers, |row| row.to_vec())?.concat())
     }
 
@@ -90,11 +75,7 @@ impl RefCache {
         if hyps.len() != self.len() {
             return Err(Error::value(
                 "hypotheses",
-                format!(
-                    "{} hypotheses for {} reference segments",
-                    hyps.len(),
-                    self.len()
-                ),
+                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
             ));
         }
         let k = stats_len(self.prep.max_order);
@@ -119,10 +100,7 @@ fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)
         if s.len() != n {
             return Err(Error::value(
                 "references",
-                format!(
-                    "reference stream {k} has {} segments, stream 0 has {n}",
-                    s.len()
-                ),
+                format!("reference stream {k} has {} segments, stream 0 has {n}", s.len()),
             ));
         }
     }
@@ -131,10 +109,7 @@ fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)
     let mut same = true;
     for (i, c) in std::iter::once(first_count).chain(counts).enumerate() {
         if c == 0 {
-            return Err(Error::value(
-                "references",
-                format!("segment {i} has no reference (all None)"),
-            ));
+            return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
         }
         same &= c == first_count;
     }
@@ -208,28 +183,17 @@ pub fn token_stats(
     if hyps.len() != refs.len() {
         return Err(Error::value(
             "references",
-            format!(
-                "{} reference lists for {} hypotheses",
-                refs.len(),
-                hyps.len()
-            ),
+            format!("{} reference lists for {} hypotheses", refs.len(), hyps.len()),
         ));
     }
     if let Some(i) = refs.iter().position(Vec::is_empty) {
-        return Err(Error::value(
-            "references",
-            format!("segment {i} has no reference"),
-        ));
+        return Err(Error::value("references", format!("segment {i} has no reference")));
     }
     let k = stats_len(max_order);
     let rows = batch::map_range(hyps.len(), workers, |i| {
         let r: Vec<Tokens> = refs[i].iter().map(|t| Tokens::from_tokens(t)).collect();
         let mut row = vec![0u64; k];
-        SegmentRefs::<&str>::new(&r, max_order).stats(
-            &Tokens::from_tokens(&hyps[i]),
-            max_order,
-            &mut row,
-        );
+        SegmentRefs::<&str>::new(&r, max_order).stats(&Tokens::from_tokens(&hyps[i]), max_order, &mut row);
         row
     });
     Ok(rows.concat())
@@ -256,8 +220,7 @@ mod tests {
         assert_eq!(&st[10..], &[2, 1, 1, 0, 0, 0, 2, 1, 0, 0]);
         assert!(Preprocess::new(Tokenizer::T13a, false, 0).is_err());
         let streams = [vec![s("a b"), s("c")], vec![None, s("")]];
-        let (one_shot, nr) =
-            stats_with_references(&["a b", "c d"], &streams, prep, Some(1)).unwrap();
+        let (one_shot, nr) = stats_with_references(&["a b", "c d"], &streams, prep, Some(1)).unwrap();
         assert_eq!((one_shot, nr), (st, None));
     }
 }

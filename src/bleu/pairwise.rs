@@ -21,9 +21,7 @@ struct Profile {
 }
 
 fn profiles(texts: &[&str], prep: Preprocess, workers: Option<usize>) -> Vec<Profile> {
-    let tokens = batch::map(texts, workers, |t| {
-        preprocess(t, prep.tokenizer, prep.lowercase)
-    });
+    let tokens = batch::map(texts, workers, |t| preprocess(t, prep.tokenizer, prep.lowercase));
     let mut vocab: FxHashMap<&str, u32> = FxHashMap::default();
     let mut trie: FxHashMap<u64, u32> = FxHashMap::default();
     let mut out = Vec::with_capacity(tokens.len());
@@ -39,9 +37,7 @@ fn profiles(texts: &[&str], prep: Preprocess, workers: Option<usize>) -> Vec<Pro
             let mut node = u32::MAX;
             for (n, &tok) in ids[i..ids.len().min(i + prep.max_order)].iter().enumerate() {
                 let fresh = trie.len() as u32;
-                node = *trie
-                    .entry(((node as u64) << 32) | tok as u64)
-                    .or_insert(fresh);
+                node = *trie.entry(((node as u64) << 32) | tok as u64).or_insert(fresh);
                 per_order[n].push(node);
             }
         }
@@ -61,11 +57,7 @@ fn profiles(texts: &[&str], prep: Preprocess, workers: Option<usize>) -> Vec<Pro
             }
             offsets.push(ngrams.len() as u32);
         }
-        out.push(Profile {
-            len: t.len(),
-            ngrams,
-            offsets,
-        });
+        out.push(Profile { len: t.len(), ngrams, offsets });
     }
     out
 }

@@ -48,20 +48,13 @@ pub fn randomization_scores(
             a.fill(0);
             b.fill(0);
             for (j, &take_baseline) in row.iter().enumerate() {
-                let (x, y) = if take_baseline {
-                    (baseline, system)
-                } else {
-                    (system, baseline)
-                };
+                let (x, y) = if take_baseline { (baseline, system) } else { (system, baseline) };
                 for c in 0..k {
                     a[c] += x[j * k + c];
                     b[c] += y[j * k + c];
                 }
             }
-            (
-                bleu_score_only(&a, smooth, effective_order),
-                bleu_score_only(&b, smooth, effective_order),
-            )
+            (bleu_score_only(&a, smooth, effective_order), bleu_score_only(&b, smooth, effective_order))
         })
         .unzip()
 }

@@ -31,10 +31,7 @@ impl Smooth {
             other => {
                 return Err(Error::value(
                     "smooth_method",
-                    format!(
-                        "unknown smoothing method {other:?}; expected one of {}",
-                        Self::NAMES.join(", ")
-                    ),
+                    format!("unknown smoothing method {other:?}; expected one of {}", Self::NAMES.join(", ")),
                 ))
             }
         })
@@ -158,9 +155,7 @@ fn compute<T: Arith>(
             match smooth {
                 Smooth::Exp => {
                     smooth_mteval *= 2.0;
-                    hundred
-                        .div(T::from_f64(smooth_mteval).mul(total[n]))
-                        .to_f64()
+                    hundred.div(T::from_f64(smooth_mteval).mul(total[n])).to_f64()
                 }
                 Smooth::Floor(k) => T::from_f64(100.0 * k).div(total[n]).to_f64(),
                 _ => 0.0,
@@ -182,23 +177,9 @@ pub fn bleu_from_stats(stats: &[u64], smooth: Smooth, effective_order: bool) -> 
     let mut counts: Vec<f64> = stats[2..2 + order].iter().map(|&c| c as f64).collect();
     let mut totals: Vec<f64> = stats[2 + order..].iter().map(|&c| c as f64).collect();
     let (sys_len, ref_len) = (stats[0] as i64, stats[1] as i64);
-    let (score, precisions, bp) = compute(
-        &mut counts,
-        &mut totals,
-        sys_len,
-        ref_len,
-        smooth,
-        effective_order,
-    );
-    BleuScore {
-        score,
-        counts,
-        totals,
-        precisions,
-        bp,
-        sys_len,
-        ref_len,
-    }
+    let (score, precisions, bp) =
+        compute(&mut counts, &mut totals, sys_len, ref_len, smooth, effective_order);
+    BleuScore { score, counts, totals, precisions, bp, sys_len, ref_len }
 }
 
 /// Only the score, for the batch paths.
@@ -214,15 +195,7 @@ pub fn bleu_score_f32(stats: &[f32], smooth: Smooth, effective_order: bool) -> f
     let mut totals: Vec<f32> = stats[2 + order..].to_vec();
     // `int(stats[0])` truncates the float32 value.
     let (sys_len, ref_len) = (stats[0] as i64, stats[1] as i64);
-    compute(
-        &mut counts,
-        &mut totals,
-        sys_len,
-        ref_len,
-        smooth,
-        effective_order,
-    )
-    .0
+    compute(&mut counts, &mut totals, sys_len, ref_len, smooth, effective_order).0
 }
 
 #[cfg(test)]

@@ -80,10 +80,7 @@ impl<K: Borrow<str> + Eq + Hash> SegmentRefs<K> {
         let n_tokens: usize = refs.iter().map(Tokens::len).sum();
         let mut s = SegmentRefs {
             vocab: FxHashMap::with_capacity_and_hasher(n_tokens, Default::default()),
-            trie: FxHashMap::with_capacity_and_hasher(
-                n_tokens * (max_order - 1),
-                Default::default(),
-            ),
+            trie: FxHashMap::with_capacity_and_hasher(n_tokens * (max_order - 1), Default::default()),
             max_counts: Vec::with_capacity(n_tokens * max_order),
             lens: Vec::with_capacity(refs.len()),
         };
@@ -91,11 +88,7 @@ impl<K: Borrow<str> + Eq + Hash> SegmentRefs<K> {
         // longer n-grams (the trie) together, so counts can live in plain vectors.
         let mut n_nodes = 0u32;
         with_scratch(|sc| {
-            let Scratch {
-                counts,
-                touched,
-                ids,
-            } = sc;
+            let Scratch { counts, touched, ids } = sc;
             counts.clear();
             touched.clear();
             for r in refs {
@@ -159,14 +152,9 @@ impl<K: Borrow<str> + Eq + Hash> SegmentRefs<K> {
             return;
         }
         with_scratch(|sc| {
-            let Scratch {
-                counts: used, ids, ..
-            } = sc;
+            let Scratch { counts: used, ids, .. } = sc;
             ids.clear();
-            ids.extend(
-                hyp.iter()
-                    .map(|t| self.vocab.get(t).copied().unwrap_or(ROOT)),
-            );
+            ids.extend(hyp.iter().map(|t| self.vocab.get(t).copied().unwrap_or(ROOT)));
             // How many occurrences of each reference n-gram the hypothesis has used up so far:
             // clipping one occurrence at a time sums to min(hyp count, max ref count) per n-gram.
             used.clear();

@@ -38,10 +38,7 @@ impl Tokenizer {
             other => {
                 return Err(Error::value(
                     "tokenize",
-                    format!(
-                        "unknown tokenizer {other:?}; expected one of {}",
-                        Self::NAMES.join(", ")
-                    ),
+                    format!("unknown tokenizer {other:?}; expected one of {}", Self::NAMES.join(", ")),
                 ))
             }
         })
@@ -114,9 +111,7 @@ impl Tokens {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
-        self.spans
-            .iter()
-            .map(|&(a, b)| &self.text[a as usize..b as usize])
+        self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize])
     }
 }
 
@@ -198,10 +193,7 @@ mod tests {
 
     #[test]
     fn tokenizers_end_to_end() {
-        assert_eq!(
-            toks("Hello, World! \n", Tokenizer::T13a, true),
-            ["hello", ",", "world", "!"]
-        );
+        assert_eq!(toks("Hello, World! \n", Tokenizer::T13a, true), ["hello", ",", "world", "!"]);
         assert_eq!(toks("a b", Tokenizer::Char, false), ["a", "b"]);
         assert_eq!(toks(" x\u{1f}y ", Tokenizer::None, false), ["x", "y"]);
         assert_eq!(toks("", Tokenizer::T13a, false), Vec::<String>::new());

@@ -15,8 +15,7 @@ const fn split_table() -> [bool; 256] {
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        t[b] =
-            matches!(c, b'{'..=b'~' | b'['..=b'`' | b' '..=b'&' | b'('..=b'+' | b':'..=b'@' | b'/');
+        t[b] = matches!(c, b'{'..=b'~' | b'['..=b'`' | b' '..=b'&' | b'('..=b'+' | b':'..=b'@' | b'/');
         b += 1;
     }
     t
@@ -40,13 +39,7 @@ enum Repl {
 
 /// `re.sub(r'(A)(B)', repl, s)` over bytes where `B` (`Repl::After`) or `A` (`Repl::Before`) is a
 /// small ASCII set `key`: jump from one `key` byte to the next and copy the bytes between in bulk.
-fn sub_pair(
-    s: &[u8],
-    key: impl Fn(u8) -> bool,
-    other: impl Fn(u8) -> bool,
-    repl: Repl,
-    out: &mut Vec<u8>,
-) {
+fn sub_pair(s: &[u8], key: impl Fn(u8) -> bool, other: impl Fn(u8) -> bool, repl: Repl, out: &mut Vec<u8>) {
     out.clear();
     let mut start = 0; // first byte not yet copied (and not consumed by a match)
     let mut j = 0;
@@ -100,29 +93,11 @@ fn post_tokenize_padded(line: &str, pad: bool) -> String {
     }
     let mut b: Vec<u8> = Vec::with_capacity(a.len() + a.len() / 4);
     // Period and comma are split unless preceded by a digit ...
-    sub_pair(
-        &a,
-        is_period_or_comma,
-        |c| !c.is_ascii_digit(),
-        Repl::After,
-        &mut b,
-    );
+    sub_pair(&a, is_period_or_comma, |c| !c.is_ascii_digit(), Repl::After, &mut b);
     // ... and unless followed by a digit.
-    sub_pair(
-        &b,
-        is_period_or_comma,
-        |c| !c.is_ascii_digit(),
-        Repl::Before,
-        &mut a,
-    );
+    sub_pair(&b, is_period_or_comma, |c| !c.is_ascii_digit(), Repl::Before, &mut a);
     // A dash after a digit (number ranges) is split.
-    sub_pair(
-        &a,
-        |c| c == b'-',
-        |c| c.is_ascii_digit(),
-        Repl::After,
-        &mut b,
-    );
+    sub_pair(&a, |c| c == b'-', |c| c.is_ascii_digit(), Repl::After, &mut b);
     // Only ASCII spaces were inserted between whole characters: still valid UTF-8.
     String::from_utf8(b).unwrap_or_default()
 }
@@ -132,18 +107,11 @@ fn post_tokenize_padded(line: &str, pad: bool) -> String {
 pub fn tokenize_13a(line: &str) -> String {
     let mut s = Cow::Borrowed(line);
     if s.contains('<') || s.contains('\n') {
-        s = Cow::Owned(
-            s.replace("<skipped>", "")
-                .replace("-\n", "")
-                .replace('\n', " "),
-        );
+        s = Cow::Owned(s.replace("<skipped>", "").replace("-\n", "").replace('\n', " "));
     }
     if s.contains('&') {
         s = Cow::Owned(
-            s.replace("&quot;", "\"")
-                .replace("&amp;", "&")
-                .replace("&lt;", "<")
-                .replace("&gt;", ">"),
+            s.replace("&quot;", "\"").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"),
         );
     }
     post_tokenize_padded(&s, true)
@@ -160,19 +128,13 @@ mod tests {
 
     #[test]
     fn mteval_13a_examples() {
-        assert_eq!(
-            tok("state-of-the-art 1990-2000"),
-            "state-of-the-art 1990 - 2000"
-        );
+        assert_eq!(tok("state-of-the-art 1990-2000"), "state-of-the-art 1990 - 2000");
         assert_eq!(tok("3.14 and 1,000 U.S.A."), "3.14 and 1,000 U . S . A .");
         assert_eq!(tok("it's \"fine\"!"), "it's \" fine \" !");
         assert_eq!(tok("a &amp;lt; b &apos;"), "a < b & apos ;");
         assert_eq!(tok("«Ja» – ¿no?"), "«Ja» – ¿no ?");
         assert_eq!(tok("x<skipped>y long-\nline"), "xy longline");
         assert_eq!(tok("é.ü,3.ö 5-ß"), "é . ü , 3 . ö 5 - ß");
-        assert_eq!(
-            tok("a.,b ..1 ,,, 1.2.3 -1- 2--3 x.-"),
-            "a . , b . .1 , , , 1.2.3 -1 - 2 - -3 x . -"
-        );
+        assert_eq!(tok("a.,b ..1 ,,, 1.2.3 -1- 2--3 x.-"), "a . , b . .1 , , , 1.2.3 -1 - 2 - -3 x . -");
     }
 }

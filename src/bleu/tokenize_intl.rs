@@ -31,8 +31,7 @@ pub fn is_number(c: char) -> bool {
 #[inline]
 pub fn is_punctuation(c: char) -> bool {
     if c.is_ascii() {
-        return c.is_ascii_punctuation()
-            && !matches!(c, '$' | '+' | '<' | '=' | '>' | '^' | '`' | '|' | '~');
+        return c.is_ascii_punctuation() && !matches!(c, '$' | '+' | '<' | '=' | '>' | '^' | '`' | '|' | '~');
     }
     in_ranges(PUNCTUATION, c)
 }
@@ -51,20 +50,8 @@ pub fn is_symbol(c: char) -> bool {
 pub fn tokenize_intl(line: &str) -> String {
     let mut a = String::new();
     let mut b = String::new();
-    sub_pair(
-        line,
-        |c| !is_number(c),
-        is_punctuation,
-        PairRepl::SpaceBetweenAndAfter,
-        &mut a,
-    );
-    sub_pair(
-        &a,
-        is_punctuation,
-        |c| !is_number(c),
-        PairRepl::SpaceBeforeAndBetween,
-        &mut b,
-    );
+    sub_pair(line, |c| !is_number(c), is_punctuation, PairRepl::SpaceBetweenAndAfter, &mut a);
+    sub_pair(&a, is_punctuation, |c| !is_number(c), PairRepl::SpaceBeforeAndBetween, &mut b);
     pad_chars(&b, is_symbol, &mut a);
     a
 }
@@ -87,10 +74,7 @@ mod tests {
     #[test]
     fn mteval_14_examples() {
         let t = |s: &str| split(&tokenize_intl(s)).collect::<Vec<_>>().join(" ");
-        assert_eq!(
-            t("Es kostet 3,50€ (ca.) in 1990."),
-            "Es kostet 3,50 € ( ca . ) in 1990."
-        );
+        assert_eq!(t("Es kostet 3,50€ (ca.) in 1990."), "Es kostet 3,50 € ( ca . ) in 1990.");
         assert_eq!(t("«Ja»"), "« Ja »");
     }
 }

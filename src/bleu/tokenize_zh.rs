@@ -56,10 +56,7 @@ pub fn is_chinese_char(c: char, ranges: ZhRanges) -> bool {
         ZhRanges::Compat => COMPAT_EXTRA,
         ZhRanges::Fixed => FIXED_EXTRA,
     };
-    COMMON
-        .iter()
-        .chain(extra)
-        .any(|&(lo, hi)| lo <= cp && cp <= hi)
+    COMMON.iter().chain(extra).any(|&(lo, hi)| lo <= cp && cp <= hi)
 }
 
 /// `strip()`, isolate Chinese characters, then the 13a regular-expression post-tokenizer

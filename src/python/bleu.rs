@@ -18,22 +18,14 @@ use crate::error::Error;
 type ScoreTuple = (f64, Vec<f64>, Vec<f64>, Vec<f64>, f64, i64, i64);
 
 fn prep(tokenize: &str, lowercase: bool, max_order: i64) -> PyResult<Preprocess> {
-    Ok(Preprocess::new(
-        Tokenizer::parse(tokenize)?,
-        lowercase,
-        max_order,
-    )?)
+    Ok(Preprocess::new(Tokenizer::parse(tokenize)?, lowercase, max_order)?)
 }
 
 /// Row-major statistics from a 2-D integer array with `2 + 2N` columns.
 fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<(Vec<u64>, usize)> {
     let k = stats.shape()[1];
     if k < 4 || k % 2 != 0 {
-        return Err(Error::value(
-            arg,
-            format!("expected 2 + 2 * max_ngram_order columns, got {k}"),
-        )
-        .into());
+        return Err(Error::value(arg, format!("expected 2 + 2 * max_ngram_order columns, got {k}")).into());
     }
     let mut out = Vec::with_capacity(stats.len());
     for &v in stats.as_array().iter() {
@@ -48,13 +40,10 @@ fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<
 /// The `str` items of a sequence, as handles the caller keeps alive while their text is borrowed.
 fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
     if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be a sequence of strings, not a str"
-        )));
+        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a str")));
     }
-    let iter = obj
-        .try_iter()
-        .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of strings")))?;
+    let iter =
+        obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of strings")))?;
     iter.enumerate()
         .map(|(i, item)| {
             let item = item?;
@@ -71,9 +60,7 @@ fn texts<'a>(items: &'a [Bound<'_, PyString>]) -> PyResult<Vec<&'a str>> {
 
 /// sacrebleu's reference streams (`str` or `None` items) as handles.
 #[allow(clippy::type_complexity)]
-fn stream_items<'py>(
-    streams: &Bound<'py, PyAny>,
-) -> PyResult<Vec<Vec<Option<Bound<'py, PyString>>>>> {
+fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Vec<Vec<Option<Bound<'py, PyString>>>>> {
     let mut handles = Vec::new();
     for (k, stream) in streams.try_iter()?.enumerate() {
         let stream = stream?;
@@ -93,16 +80,10 @@ fn stream_items<'py>(
     Ok(handles)
 }
 
-fn stream_texts<'a>(
-    handles: &'a [Vec<Option<Bound<'_, PyString>>>],
-) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+fn stream_texts<'a>(handles: &'a [Vec<Option<Bound<'_, PyString>>>]) -> PyResult<Vec<Vec<Option<&'a str>>>> {
     handles
         .iter()
-        .map(|s| {
-            s.iter()
-                .map(|o| o.as_ref().map(|x| x.to_str()).transpose())
-                .collect::<PyResult<_>>()
-        })
+        .map(|s| s.iter().map(|o| o.as_ref().map(|x| x.to_str()).transpose()).collect::<PyResult<_>>())
         .collect()
 }
 
@@ -129,10 +110,7 @@ fn bleu_stats<'py>(
     let k = stats_len(prep.max_order);
     let n = flat.len() / k;
     let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-    Ok((
-        PyArray1::from_vec(py, flat).reshape([n, k])?.into_any(),
-        num_refs.map_or(-1, |n| n as i64),
-    ))
+    Ok((PyArray1::from_vec(py, flat).reshape([n, k])?.into_any(), num_refs.map_or(-1, |n| n as i64)))
 }
 
 /// Sentence BLEU of each hypothesis against its references (one-shot), float64 array and the
@@ -160,14 +138,9 @@ fn bleu_sentence_scores<'py>(
     let handles = stream_items(streams)?;
     let refs = stream_texts(&handles)?;
     let (scores, num_refs) = py.detach(|| {
-        map_segments(&hyps, &refs, prep, workers, |row| {
-            bleu_score_only(row, smooth, effective_order)
-        })
+        map_segments(&hyps, &refs, prep, workers, |row| bleu_score_only(row, smooth, effective_order))
     })?;
-    Ok((
-        PyArray1::from_vec(py, scores),
-        num_refs.map_or(-1, |n| n as i64),
-    ))
+    Ok((PyArray1::from_vec(py, scores), num_refs.map_or(-1, |n| n as i64)))
 }
 
 /// The references of a test set, tokenized once and reusable for any number of systems.
@@ -222,11 +195,8 @@ impl BleuReferences {
         let workers = resolve_workers(workers)?;
         let items = str_items(hypotheses, "hypotheses")?;
         let hyps = texts(&items)?;
-        let scores = py.detach(|| {
-            self.cache.map(&hyps, workers, |row| {
-                bleu_score_only(row, smooth, effective_order)
-            })
-        })?;
+        let scores = py
+            .detach(|| self.cache.map(&hyps, workers, |row| bleu_score_only(row, smooth, effective_order)))?;
         Ok(PyArray1::from_vec(py, scores))
     }
 
@@ -258,27 +228,11 @@ fn bleu_score_from_stats(
     effective_order: bool,
 ) -> PyResult<ScoreTuple> {
     if stats.len() < 4 || stats.len() % 2 != 0 || stats.iter().any(|&v| v < 0) {
-        return Err(Error::value(
-            "stats",
-            "expected 2 + 2 * max_ngram_order non-negative integers",
-        )
-        .into());
+        return Err(Error::value("stats", "expected 2 + 2 * max_ngram_order non-negative integers").into());
     }
     let stats: Vec<u64> = stats.into_iter().map(|v| v as u64).collect();
-    let s = bleu_from_stats(
-        &stats,
-        Smooth::parse(smooth_method, smooth_value)?,
-        effective_order,
-    );
-    Ok((
-        s.score,
-        s.counts,
-        s.totals,
-        s.precisions,
-        s.bp,
-        s.sys_len,
-        s.ref_len,
-    ))
+    let s = bleu_from_stats(&stats, Smooth::parse(smooth_method, smooth_value)?, effective_order);
+    Ok((s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len))
 }
 
 /// One BLEU score per row of statistics, float64 array.
@@ -323,10 +277,7 @@ fn bleu_pairwise<'py>(
     let prep = prep(tokenize, lowercase, max_ngram_order)?;
     let smooth = Smooth::parse(smooth_method, smooth_value)?;
     let workers = resolve_workers(workers)?;
-    let (hi, ri) = (
-        str_items(hypotheses, "hypotheses")?,
-        str_items(references, "references")?,
-    );
+    let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
     let (h, r) = (texts(&hi)?, texts(&ri)?);
     let (n, m) = (h.len(), r.len());
     let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers));
@@ -350,11 +301,7 @@ fn bleu_bootstrap_scores<'py>(
     let mut ix = Vec::with_capacity(idx.len());
     for &v in idx.as_array().iter() {
         if v < 0 || v as usize >= n_seg {
-            return Err(Error::value(
-                "idx",
-                format!("index {v} out of range for {n_seg} segments"),
-            )
-            .into());
+            return Err(Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into());
         }
         ix.push(v as usize);
     }
@@ -397,15 +344,7 @@ fn bleu_tokenize(
 ) -> PyResult<Vec<Vec<String>>> {
     let tok = Tokenizer::parse(tokenize)?;
     Ok(py.detach(|| {
-        texts
-            .iter()
-            .map(|t| {
-                preprocess(t, tok, lowercase)
-                    .iter()
-                    .map(str::to_owned)
-                    .collect()
-            })
-            .collect()
+        texts.iter().map(|t| preprocess(t, tok, lowercase).iter().map(str::to_owned).collect()).collect()
     }))
 }
 
@@ -420,16 +359,13 @@ fn bleu_token_stats<'py>(
     workers: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if max_ngram_order < 1 {
-        return Err(Error::value(
-            "max_ngram_order",
-            format!("must be at least 1, got {max_ngram_order}"),
-        )
-        .into());
+        return Err(
+            Error::value("max_ngram_order", format!("must be at least 1, got {max_ngram_order}")).into()
+        );
     }
     let order = max_ngram_order as usize;
     let workers = resolve_workers(workers)?;
-    let flat =
-        py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
+    let flat = py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
     let k = stats_len(order);
     let n = flat.len() / k;
     let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
