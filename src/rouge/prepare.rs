@@ -60,49 +60,35 @@ impl Vocab {
         self.unit_ids.clear();
     }
 
-    #[inline]
-    fn dense_id(&mut self, id: u32) -> u32 {
-        let i = id as usize;
-        if i >= self.dense.len() {
-            self.dense.resize((i + 1).next_power_of_two(), (0, 0));
-        }
-        let e = &mut self.dense[i];
-        if e.0 != self.unit {
-            *e = (self.unit, self.next_dense);
-            self.next_dense += 1;
-        }
-        e.1
-    }
-
-    /// The dense id (within the current unit) of a raw token.
+    /// The dense id (within the current unit) of a raw token: one probe of the small unit table
+    /// for a word seen before in this unit.
     #[inline]
     fn id(&mut self, raw: &str, stem: bool) -> u32 {
-        if let Some(id) = self.unit_ids.get(raw) {
-            return id;
-        }
-        let id = if stem {
+        let Vocab { unit_ids, next_dense, final_forms, stemmed, dense, unit, .. } = self;
+        unit_ids.get_or_insert_with(raw, || {
+            if !stem {
+                // Without stemming, a word not seen in this unit is a new token.
+                *next_dense += 1;
+                return *next_dense - 1;
+            }
             // Different words can share a stem: identify them through the stem's thread id.
-            let thread_id = self.thread_id_of_stem(raw);
-            self.dense_id(thread_id)
-        } else {
-            // Without stemming, a word not seen in this unit is a new token.
-            self.next_dense += 1;
-            self.next_dense - 1
-        };
-        self.unit_ids.insert(raw, id);
-        id
-    }
-
-    fn thread_id_of_stem(&mut self, raw: &str) -> u32 {
-        if !should_stem(raw) {
-            return self.final_forms.intern(raw);
-        }
-        if let Some(id) = self.stemmed.get(raw) {
-            return id;
-        }
-        let id = self.final_forms.intern(&nltk_porter::stem(raw));
-        self.stemmed.insert(raw, id);
-        id
+            let thread_id = if should_stem(raw) {
+                stemmed.get_or_insert_with(raw, || final_forms.intern(&nltk_porter::stem(raw)))
+            } else {
+                final_forms.intern(raw)
+            };
+            // Thread id -> dense id of this unit, through the stamped array.
+            let i = thread_id as usize;
+            if i >= dense.len() {
+                dense.resize((i + 1).next_power_of_two(), (0, 0));
+            }
+            let e = &mut dense[i];
+            if e.0 != *unit {
+                *e = (*unit, *next_dense);
+                *next_dense += 1;
+            }
+            e.1
+        })
     }
 
     fn tokens_into(&mut self, text: &str, lowercase: Lowercase, stem: bool, out: &mut Vec<u32>) {

@@ -61,6 +61,23 @@ impl<V: Copy> StrMap<V> {
         };
     }
 
+    /// The value of `s`, inserting `make()` first if absent; one probe for short strings.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, s: &str, make: impl FnOnce() -> V) -> V {
+        match key(s) {
+            Key::Tiny(k) => *self.tiny.entry(k).or_insert_with(make),
+            Key::Short(k) => *self.short.entry(k).or_insert_with(make),
+            Key::Long(s) => match self.long.get(s) {
+                Some(v) => *v,
+                None => {
+                    let v = make();
+                    self.long.insert(s.into(), v);
+                    v
+                }
+            },
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.tiny.len() + self.short.len() + self.long.len()
     }
@@ -93,12 +110,8 @@ impl Interner {
     /// The id of `token`, assigning the next free id on first sight.
     #[inline]
     pub fn intern(&mut self, token: &str) -> u32 {
-        if let Some(id) = self.ids.get(token) {
-            return id;
-        }
-        let id = self.ids.len() as u32;
-        self.ids.insert(token, id);
-        id
+        let next = self.ids.len() as u32;
+        self.ids.get_or_insert_with(token, || next)
     }
 
     /// The id of `token` if it was interned before.
