@@ -13,26 +13,21 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 import warnings
 from pathlib import Path
 
+from _common import CORPUS, best_of
+
 from rougebleu import bleu_evaluation_score_batch, rouge_evaluation_score_batch, tokenizedDocument
 
-REPO = Path(__file__).resolve().parents[1]
 
 
 def timed(fn, repeat: int = 3) -> tuple[float, object]:
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
+    return best_of(fn, repeat)
 
 
 def main() -> None:
-    corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO.parent / "shared" / "corpus"
+    corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
     folder = corpus / "mt" / "wmt21_en-de"
     read = lambda name: (folder / name).read_text(encoding="utf-8").splitlines()
     hyps = read("newstest2021.en-de.hyp.Facebook-AI.de")

@@ -17,11 +17,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+from _common import CORPUS, best_of
+
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 def load_pairs(corpus: Path, repeat: int) -> tuple[list[str], list[str]]:
@@ -30,15 +30,6 @@ def load_pairs(corpus: Path, repeat: int) -> tuple[list[str], list[str]]:
     preds = [it["candidate"] for it in items] * repeat
     refs = [it["references"][0] for it in items] * repeat
     return preds, refs
-
-
-def best_time(fn, rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def run_one(impl: str, corpus: Path, repeat: int, limit: int, rounds: int) -> dict:
@@ -68,7 +59,7 @@ def run_one(impl: str, corpus: Path, repeat: int, limit: int, rounds: int) -> di
     else:
         raise ValueError(impl)
     fn()  # warm-up: stemmer caches, thread pools, page faults
-    seconds = best_time(fn, rounds)
+    seconds = best_of(fn, rounds)[0]
     return {"impl": impl, "pairs": len(preds), "seconds": seconds, "pairs_per_s": len(preds) / seconds}
 
 
@@ -94,7 +85,7 @@ def measure(impl: str, threads: int, args: argparse.Namespace) -> dict:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--corpus", type=Path, default=Path(os.environ.get("ROUGEBLEU_CORPUS", DEFAULT_CORPUS)))
+    p.add_argument("--corpus", type=Path, default=CORPUS)
     p.add_argument("--repeat", type=int, default=4)
     p.add_argument("--rouge-score-pairs", type=int, default=400)
     p.add_argument("--rounds", type=int, default=3)

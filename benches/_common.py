@@ -1,0 +1,21 @@
+"""Helpers shared by the benchmark scripts: where the corpus is, and best-of-N timing."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+# The conformance corpus next to the repository, or $ROUGEBLEU_CORPUS.
+CORPUS = Path(os.environ.get("ROUGEBLEU_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+
+
+def best_of(fn: Callable[[], Any], rounds: int) -> tuple[float, Any]:
+    """The fastest of `rounds` calls of `fn` (seconds) and the last call's result."""
+    best, out = float("inf"), None
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
