@@ -21,7 +21,6 @@ from _common import CORPUS, best_of
 from rougebleu import bleu_evaluation_score_batch, rouge_evaluation_score_batch, tokenizedDocument
 
 
-
 def timed(fn, repeat: int = 3) -> tuple[float, object]:
     return best_of(fn, repeat)
 
