@@ -14,6 +14,24 @@ pub enum Lowercase {
     Ascii,
 }
 
+/// Byte classes for the scanning loop: one table load per byte instead of several range tests.
+const ALNUM: u8 = 1;
+const UPPER: u8 = 2;
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            t[b] = ALNUM;
+        } else if c.is_ascii_uppercase() {
+            t[b] = ALNUM | UPPER;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Calls `emit` with each token of `text` (lowercase ASCII `[a-z0-9]+`), before stemming.
 pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut emit: impl FnMut(&str)) {
     buf.clear();
@@ -21,15 +39,16 @@ pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut em
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii_alphanumeric() {
+        if CLASS[b as usize] & ALNUM != 0 {
             // A run of ASCII alphanumerics: emitted straight from the text when it is already
             // lowercase and not glued to pending non-ASCII output (the common case), else copied.
             let start = i;
-            let mut upper = false;
-            while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-                upper |= bytes[i].is_ascii_uppercase();
+            let mut classes = 0;
+            while i < bytes.len() && CLASS[bytes[i] as usize] & ALNUM != 0 {
+                classes |= CLASS[bytes[i] as usize];
                 i += 1;
             }
+            let upper = classes & UPPER != 0;
             let run = &text[start..i];
             let next_is_ascii = i == bytes.len() || bytes[i] < 0x80;
             if !upper && buf.is_empty() && next_is_ascii {
