@@ -8,6 +8,8 @@
 //! inserted spaces land on character boundaries.
 use std::borrow::Cow;
 
+use super::whitespace::is_py_space;
+
 /// The ASCII punctuation that 13a always splits off: ``{|}~ [\]^_` space !"#$%& ()*+ :;<=>?@ /``
 /// (not `'`, `,`, `-`, `.`). Non-ASCII punctuation is never split.
 const fn split_table() -> [bool; 256] {
@@ -102,9 +104,10 @@ fn post_tokenize_padded(line: &str, pad: bool) -> String {
     String::from_utf8(b).unwrap_or_default()
 }
 
-/// The language-independent 13a step: drop `<skipped>`, join hyphenated line breaks, unescape the
-/// four entities sacrebleu knows (one after the other, so `&amp;lt;` becomes `<`), pad with spaces.
-pub fn tokenize_13a(line: &str) -> String {
+/// The language-independent 13a step before the substitutions: drop `<skipped>`, join hyphenated
+/// line breaks, unescape the four entities sacrebleu knows (one after the other, so `&amp;lt;`
+/// becomes `<`).
+pub fn unescape_13a(line: &str) -> Cow<'_, str> {
     let mut s = Cow::Borrowed(line);
     if s.contains('<') || s.contains('\n') {
         s = Cow::Owned(s.replace("<skipped>", "").replace("-\n", "").replace('\n', " "));
@@ -114,7 +117,132 @@ pub fn tokenize_13a(line: &str) -> String {
             s.replace("&quot;", "\"").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"),
         );
     }
-    post_tokenize_padded(&s, true)
+    s
+}
+
+/// The whole 13a tokenizer as text: [`unescape_13a`], pad with spaces, the four substitutions.
+pub fn tokenize_13a(line: &str) -> String {
+    post_tokenize_13a(&unescape_13a(line))
+}
+
+/// The 13a substitutions of an unescaped line (padded with spaces as 13a does).
+pub fn post_tokenize_13a(line: &str) -> String {
+    post_tokenize_padded(line, true)
+}
+
+/// Byte classes of the direct 13a split.
+const PLAIN: u8 = 0;
+const SPACE: u8 = 1;
+const ALONE: u8 = 2;
+const PERIOD_COMMA: u8 = 3;
+const DASH: u8 = 4;
+/// First byte of a multi-byte character that may be a Python space (U+0085, U+00A0, U+1680, U+2000..).
+const MAYBE_SPACE: u8 = 5;
+/// `<`, `&`, `\n`: [`unescape_13a`] may have work to do.
+const ESCAPE: u8 = 6;
+
+const fn class_table() -> [u8; 256] {
+    let mut t = [PLAIN; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'<' | b'&' | b'\n' => ESCAPE,
+            b'\t'..=b'\r' | 0x1c..=0x20 => SPACE,
+            b'.' | b',' => PERIOD_COMMA,
+            b'-' => DASH,
+            0xC2 | 0xE1 | 0xE2 | 0xE3 => MAYBE_SPACE,
+            _ if SPLIT[b] => ALONE,
+            _ => PLAIN,
+        };
+        b += 1;
+    }
+    t
+}
+
+static CLASS: [u8; 256] = class_table();
+
+/// Outcome of [`split_13a_direct`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direct {
+    /// The spans are the tokens.
+    Done,
+    /// The line has `<`, `&` or a line break: unescape it first, then call again with `unescaped`.
+    Unescape,
+    /// A period or comma touches another one: use the substitutions.
+    Substitute,
+}
+
+/// Byte spans of the tokens of `split(tokenize_13a(line))`, found in one pass over `line` itself.
+///
+/// The substitutions only insert spaces, so a token is a run of `line`'s bytes, and the runs follow
+/// from a local rule per byte: whitespace separates; split punctuation stands alone; a period or
+/// comma stands alone unless digits are on both sides (`\D[.,]` then `[.,]\D` in the padded line);
+/// a dash stands alone after a digit (`\d-`; no earlier step can put a space between the two).
+/// Only where periods and commas touch does the leftmost-match order of `re.sub` make the outcome
+/// depend on the whole run (`a.,b` vs `1..1`); such lines report [`Direct::Substitute`].
+/// With `unescaped` false, a line with `<`, `&` or `\n` reports [`Direct::Unescape`] (`<` and `&`
+/// stand alone once [`unescape_13a`] has run, `\n` is gone).
+pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>) -> Direct {
+    spans.clear();
+    let s = line.as_bytes();
+    let n = s.len();
+    let digit_at = |i: usize| i < n && s[i].is_ascii_digit();
+    // Start of the open token, if any.
+    let mut start: Option<usize> = None;
+    let mut i = 0;
+    while i < n {
+        let b = s[i];
+        let mut class = CLASS[b as usize];
+        if class == ESCAPE {
+            if !unescaped {
+                return Direct::Unescape;
+            }
+            class = if b == b'\n' { SPACE } else { ALONE };
+        }
+        let alone = match class {
+            PLAIN => false,
+            SPACE => {
+                if let Some(a) = start.take() {
+                    spans.push((a as u32, i as u32));
+                }
+                i += 1;
+                continue;
+            }
+            MAYBE_SPACE => {
+                let c = line[i..].chars().next().unwrap_or(' ');
+                if is_py_space(c) {
+                    if let Some(a) = start.take() {
+                        spans.push((a as u32, i as u32));
+                    }
+                    i += c.len_utf8();
+                    continue;
+                }
+                false
+            }
+            ALONE => true,
+            PERIOD_COMMA => {
+                if (i > 0 && is_period_or_comma(s[i - 1])) || (i + 1 < n && is_period_or_comma(s[i + 1])) {
+                    return Direct::Substitute;
+                }
+                !(i > 0 && s[i - 1].is_ascii_digit() && digit_at(i + 1))
+            }
+            _ => i > 0 && s[i - 1].is_ascii_digit(), // DASH
+        };
+        if alone {
+            if let Some(a) = start.take() {
+                spans.push((a as u32, i as u32));
+            }
+            spans.push((i as u32, i as u32 + 1));
+        } else if start.is_none() {
+            start = Some(i);
+        }
+        i += 1;
+    }
+    if let Some(a) = start {
+        spans.push((a as u32, n as u32));
+    }
+    Direct::Done
 }
 
 #[cfg(test)]
