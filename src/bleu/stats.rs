@@ -191,7 +191,7 @@ mod tests {
     use super::*;
     use crate::bleu::tokenize::{preprocess, Tokenizer};
 
-    fn t(s: &str) -> Tokens {
+    fn t(s: &str) -> Tokens<'_> {
         preprocess(s, Tokenizer::None, false)
     }
 

@@ -188,10 +188,22 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
     let s = line.as_bytes();
     let n = s.len();
     let digit_at = |i: usize| i < n && s[i].is_ascii_digit();
-    // Start of the open token, if any.
-    let mut start: Option<usize> = None;
+    // Start of the open token, NONE if none is open.
+    const NONE: usize = usize::MAX;
+    let mut start = NONE;
     let mut i = 0;
-    while i < n {
+    loop {
+        // Most bytes continue or start a token whatever their neighbours: skip them in a tight loop.
+        let run = i;
+        while i < n && CLASS[s[i] as usize] == PLAIN {
+            i += 1;
+        }
+        if i > run && start == NONE {
+            start = run;
+        }
+        if i >= n {
+            break;
+        }
         let b = s[i];
         let mut class = CLASS[b as usize];
         if class == ESCAPE {
@@ -200,47 +212,46 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
             }
             class = if b == b'\n' { SPACE } else { ALONE };
         }
-        let alone = match class {
-            PLAIN => false,
-            SPACE => {
-                if let Some(a) = start.take() {
-                    spans.push((a as u32, i as u32));
-                }
-                i += 1;
-                continue;
-            }
-            MAYBE_SPACE => {
-                let c = line[i..].chars().next().unwrap_or(' ');
-                if is_py_space(c) {
-                    if let Some(a) = start.take() {
-                        spans.push((a as u32, i as u32));
-                    }
-                    i += c.len_utf8();
-                    continue;
-                }
-                false
-            }
-            ALONE => true,
+        let (alone, width) = match class {
+            SPACE => (None, 1),
+            MAYBE_SPACE => match line[i..].chars().next() {
+                Some(c) if is_py_space(c) => (None, c.len_utf8()),
+                _ => (Some(false), 1),
+            },
             PERIOD_COMMA => {
                 if (i > 0 && is_period_or_comma(s[i - 1])) || (i + 1 < n && is_period_or_comma(s[i + 1])) {
                     return Direct::Substitute;
                 }
-                !(i > 0 && s[i - 1].is_ascii_digit() && digit_at(i + 1))
+                (Some(!(i > 0 && s[i - 1].is_ascii_digit() && digit_at(i + 1))), 1)
             }
-            _ => i > 0 && s[i - 1].is_ascii_digit(), // DASH
+            DASH => (Some(i > 0 && s[i - 1].is_ascii_digit()), 1),
+            _ => (Some(true), 1), // ALONE
         };
-        if alone {
-            if let Some(a) = start.take() {
-                spans.push((a as u32, i as u32));
+        match alone {
+            // Whitespace closes the open token.
+            None => {
+                if start != NONE {
+                    spans.push((start as u32, i as u32));
+                    start = NONE;
+                }
             }
-            spans.push((i as u32, i as u32 + 1));
-        } else if start.is_none() {
-            start = Some(i);
+            Some(true) => {
+                if start != NONE {
+                    spans.push((start as u32, i as u32));
+                    start = NONE;
+                }
+                spans.push((i as u32, i as u32 + 1));
+            }
+            Some(false) => {
+                if start == NONE {
+                    start = i;
+                }
+            }
         }
-        i += 1;
+        i += width;
     }
-    if let Some(a) = start {
-        spans.push((a as u32, n as u32));
+    if start != NONE {
+        spans.push((start as u32, n as u32));
     }
     Direct::Done
 }
