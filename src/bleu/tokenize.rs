@@ -257,7 +257,7 @@ mod tests {
             state
         };
         for _ in 0..20_000 {
-            let len = (next() % 12) as usize;
+            let len = (next() % 40) as usize;
             let line: String =
                 (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
             let text = tokenize_13a(rstrip(&line));

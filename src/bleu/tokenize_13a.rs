@@ -162,6 +162,27 @@ const fn class_table() -> [u8; 256] {
 
 static CLASS: [u8; 256] = class_table();
 
+/// 1 for the bytes whose class is not [`PLAIN`], else 0.
+const fn special_table() -> [u8; 256] {
+    let class = class_table();
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (class[b] != PLAIN) as u8;
+        b += 1;
+    }
+    t
+}
+
+static SPECIAL: [u8; 256] = special_table();
+
+/// Bit `i` of the result is byte `i` of `flags`, whose bytes are all 0 or 1: the multiplier
+/// moves byte `i` to bit `56 + i`, and no two partial products share a bit below that.
+#[inline]
+fn pack_bytes(flags: u64) -> u64 {
+    flags.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
 /// Outcome of [`split_13a_direct`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direct {
@@ -187,71 +208,95 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
     spans.clear();
     let s = line.as_bytes();
     let n = s.len();
-    let digit_at = |i: usize| i < n && s[i].is_ascii_digit();
-    // Start of the open token, NONE if none is open.
-    const NONE: usize = usize::MAX;
-    let mut start = NONE;
-    let mut i = 0;
-    loop {
-        // Most bytes continue or start a token whatever their neighbours: skip them in a tight loop.
-        let run = i;
-        while i < n && CLASS[s[i] as usize] == PLAIN {
-            i += 1;
+    // Bytes in `s[tok..p]` are all plain: they form (part of) a token that is still open.
+    let mut tok = 0usize;
+    // Only the bytes that are not plain need a decision; find them 64 at a time as a bit mask, then
+    // visit the set bits (plain bytes cost one table lookup and no branch).
+    let mut base = 0;
+    while base < n {
+        let block = &s[base..n.min(base + 64)];
+        let mut mask = 0u64;
+        let mut chunks = block.chunks_exact(8);
+        for (j, c) in chunks.by_ref().enumerate() {
+            let flags = u64::from_le_bytes([
+                SPECIAL[c[0] as usize],
+                SPECIAL[c[1] as usize],
+                SPECIAL[c[2] as usize],
+                SPECIAL[c[3] as usize],
+                SPECIAL[c[4] as usize],
+                SPECIAL[c[5] as usize],
+                SPECIAL[c[6] as usize],
+                SPECIAL[c[7] as usize],
+            ]);
+            mask |= pack_bytes(flags) << (8 * j);
         }
-        if i > run && start == NONE {
-            start = run;
+        let done = block.len() - chunks.remainder().len();
+        for (k, &b) in chunks.remainder().iter().enumerate() {
+            mask |= (SPECIAL[b as usize] as u64) << (done + k);
         }
-        if i >= n {
-            break;
-        }
-        let b = s[i];
-        let mut class = CLASS[b as usize];
-        if class == ESCAPE {
-            if !unescaped {
-                return Direct::Unescape;
+        while mask != 0 {
+            let p = base + mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if p < tok {
+                // Inside a multi-byte space already consumed.
+                continue;
             }
-            class = if b == b'\n' { SPACE } else { ALONE };
-        }
-        let (alone, width) = match class {
-            SPACE => (None, 1),
-            MAYBE_SPACE => match line[i..].chars().next() {
-                Some(c) if is_py_space(c) => (None, c.len_utf8()),
-                _ => (Some(false), 1),
-            },
-            PERIOD_COMMA => {
-                if (i > 0 && is_period_or_comma(s[i - 1])) || (i + 1 < n && is_period_or_comma(s[i + 1])) {
-                    return Direct::Substitute;
+            let b = s[p];
+            if b == b' ' {
+                // By far the most common case.
+                if p > tok {
+                    spans.push((tok as u32, p as u32));
                 }
-                (Some(!(i > 0 && s[i - 1].is_ascii_digit() && digit_at(i + 1))), 1)
+                tok = p + 1;
+                continue;
             }
-            DASH => (Some(i > 0 && s[i - 1].is_ascii_digit()), 1),
-            _ => (Some(true), 1), // ALONE
-        };
-        match alone {
-            // Whitespace closes the open token.
-            None => {
-                if start != NONE {
-                    spans.push((start as u32, i as u32));
-                    start = NONE;
+            let mut class = CLASS[b as usize];
+            if class == ESCAPE {
+                if !unescaped {
+                    return Direct::Unescape;
                 }
+                class = if b == b'\n' { SPACE } else { ALONE };
             }
-            Some(true) => {
-                if start != NONE {
-                    spans.push((start as u32, i as u32));
-                    start = NONE;
+            let width = if class == SPACE {
+                1
+            } else if class == MAYBE_SPACE {
+                match line[p..].chars().next() {
+                    Some(c) if is_py_space(c) => c.len_utf8(),
+                    _ => continue,
                 }
-                spans.push((i as u32, i as u32 + 1));
-            }
-            Some(false) => {
-                if start == NONE {
-                    start = i;
+            } else {
+                let alone = match class {
+                    PERIOD_COMMA => {
+                        let before = if p > 0 { s[p - 1] } else { b' ' };
+                        let after = if p + 1 < n { s[p + 1] } else { b' ' };
+                        if is_period_or_comma(before) || is_period_or_comma(after) {
+                            return Direct::Substitute;
+                        }
+                        !(before.is_ascii_digit() && after.is_ascii_digit())
+                    }
+                    DASH => p > 0 && s[p - 1].is_ascii_digit(),
+                    _ => true, // ALONE
+                };
+                if !alone {
+                    continue;
                 }
+                if p > tok {
+                    spans.push((tok as u32, p as u32));
+                }
+                spans.push((p as u32, p as u32 + 1));
+                tok = p + 1;
+                continue;
+            };
+            // Whitespace of `width` bytes at `p` closes the open token.
+            if p > tok {
+                spans.push((tok as u32, p as u32));
             }
+            tok = p + width;
         }
-        i += width;
+        base += 64;
     }
-    if start != NONE {
-        spans.push((start as u32, n as u32));
+    if n > tok {
+        spans.push((tok as u32, n as u32));
     }
     Direct::Done
 }
@@ -263,6 +308,14 @@ mod tests {
 
     fn tok(s: &str) -> String {
         split(&tokenize_13a(s)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn pack_bytes_gathers_one_bit_per_byte() {
+        for bits in 0u64..256 {
+            let v = (0..8).fold(0u64, |v, i| v | (((bits >> i) & 1) << (8 * i)));
+            assert_eq!(pack_bytes(v), bits);
+        }
     }
 
     #[test]
