@@ -2,7 +2,7 @@
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
 use super::segment::with_segment_stats;
 use super::stats::{stats_len, SegmentRefs};
-use super::tokenize::{preprocess, preprocess_into, Tokenizer};
+use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
 use crate::error::{Error, Result};
 
@@ -166,10 +166,10 @@ where
             let mut spans = std::mem::take(&mut seg.spans);
             for r in refs {
                 let text = preprocess_into(r.as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
-                seg.add_reference(spans.iter().map(|&(a, b)| &text.as_bytes()[a as usize..b as usize]));
+                seg.add_reference(text.as_bytes(), &spans);
             }
             let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
-            seg.set_hypothesis(spans.iter().map(|&(a, b)| &text.as_bytes()[a as usize..b as usize]));
+            seg.set_hypothesis(text.as_bytes(), &spans);
             seg.spans = spans;
             seg.finish(prep.max_order, row);
         });
@@ -201,9 +201,11 @@ pub fn token_stats(
         with_segment_stats(|seg| {
             seg.begin(refs[i].iter().flatten().map(String::len).sum());
             for r in &refs[i] {
-                seg.add_reference(r.iter().map(|t| t.as_bytes()));
+                let r = Tokens::from_tokens(r);
+                seg.add_reference(r.text().as_bytes(), r.spans());
             }
-            seg.set_hypothesis(hyps[i].iter().map(|t| t.as_bytes()));
+            let h = Tokens::from_tokens(&hyps[i]);
+            seg.set_hypothesis(h.text().as_bytes(), h.spans());
             seg.finish(max_order, &mut row);
         });
         row

@@ -53,6 +53,27 @@ fn token_key(t: &[u8]) -> (u64, u64) {
     }
 }
 
+/// The mask of the `k` low bytes of a `u64` (all of them for `k >= 8`).
+#[inline]
+fn low_bytes(k: usize) -> u64 {
+    ((1u128 << (8 * k.min(8))) - 1) as u64
+}
+
+/// [`token_key`] of `text[a..b]`, with two unconditional 8-byte loads (no branch on the length)
+/// when the token is short and the text has 16 bytes from `a` on.
+#[inline]
+fn token_key_at(text: &[u8], a: usize, b: usize) -> (u64, u64) {
+    let n = b - a;
+    match text.get(a..a + 16) {
+        Some(w) if n <= 16 => {
+            let lo = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            let hi = u64::from_le_bytes([w[8], w[9], w[10], w[11], w[12], w[13], w[14], w[15]]);
+            (lo & low_bytes(n), hi & low_bytes(n.saturating_sub(8)))
+        }
+        _ => token_key(&text[a..b]),
+    }
+}
+
 /// Table capacity (a power of two, at least 16) for at most `n` entries at load <= 1/2.
 fn capacity_for(n: usize) -> usize {
     (2 * n).next_power_of_two().max(16)
@@ -128,27 +149,64 @@ impl Vocab {
         }
     }
 
+    /// The id of the token `text[a..b]`, or [`ABSENT`].
     #[inline]
-    fn get(&self, t: &[u8]) -> u32 {
-        let (a, b) = token_key(t);
-        self.find(t, a, b).unwrap_or(ABSENT)
+    fn get(&self, text: &[u8], a: usize, b: usize) -> u32 {
+        let n = b - a;
+        if n > 16 {
+            let t = &text[a..b];
+            let (ka, kb) = token_key(t);
+            return self.find(t, ka, kb).unwrap_or(ABSENT);
+        }
+        let (ka, kb) = token_key_at(text, a, b);
+        let mut i = self.home(ka, kb, n);
+        loop {
+            let s = &self.slots[i];
+            let live = s.gen == self.gen;
+            let same = live & (s.a == ka) & (s.b == kb) & (s.len as usize == n);
+            // Found or not is data-dependent; an occupied slot holding another token is the rare
+            // case. So branch only on the latter and select the answer without a branch.
+            if same | !live {
+                return if same { s.id } else { ABSENT };
+            }
+            i = (i + 1) & self.mask;
+        }
     }
 
-    /// The id of `t`, a new one if it is new.
+    /// The id of the token `text[a..b]`, a new one if it is new.
     #[inline]
-    fn intern(&mut self, t: &[u8]) -> u32 {
+    fn intern(&mut self, text: &[u8], a: usize, b: usize) -> u32 {
+        if 2 * (self.len as usize + 1) > self.mask + 1 {
+            self.grow();
+        }
+        let n = b - a;
+        if n > 16 {
+            return self.intern_long(&text[a..b]);
+        }
+        let (ka, kb) = token_key_at(text, a, b);
+        let mut i = self.home(ka, kb, n);
+        loop {
+            let s = self.slots[i];
+            let live = s.gen == self.gen;
+            let same = live & (s.a == ka) & (s.b == kb) & (s.len as usize == n);
+            if same | !live {
+                // Rewriting a found slot with its own contents is harmless and saves a branch.
+                let id = if same { s.id } else { self.len };
+                self.slots[i] = VocabSlot { a: ka, b: kb, len: n as u32, id, off: 0, gen: self.gen };
+                self.len += !same as u32;
+                return id;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    fn intern_long(&mut self, t: &[u8]) -> u32 {
         let (a, b) = token_key(t);
         match self.find(t, a, b) {
             Ok(id) => id,
             Err(slot) => {
-                if 2 * (self.len as usize + 1) > self.mask + 1 {
-                    self.grow();
-                    return self.intern(t);
-                }
                 let off = self.long.len() as u32;
-                if t.len() > 16 {
-                    self.long.extend_from_slice(t);
-                }
+                self.long.extend_from_slice(t);
                 let id = self.len;
                 self.slots[slot] = VocabSlot { a, b, len: t.len() as u32, id, off, gen: self.gen };
                 self.len += 1;
@@ -212,16 +270,16 @@ impl Trie {
         (key.wrapping_mul(MIX) >> 32) as usize & self.mask
     }
 
+    /// The child at `key`, or [`ABSENT`].
     #[inline]
-    fn get(&self, key: u64) -> Option<u32> {
+    fn get(&self, key: u64) -> u32 {
         let mut i = self.home(key);
         loop {
             let s = &self.slots[i];
-            if s.gen != self.gen {
-                return None;
-            }
-            if s.key == key {
-                return Some(s.node);
+            let live = s.gen == self.gen;
+            let same = live & (s.key == key);
+            if same | !live {
+                return if same { s.node } else { ABSENT };
             }
             i = (i + 1) & self.mask;
         }
@@ -232,13 +290,13 @@ impl Trie {
     fn get_or_insert(&mut self, key: u64, fresh: u32) -> u32 {
         let mut i = self.home(key);
         loop {
-            let s = &mut self.slots[i];
-            if s.gen != self.gen {
-                *s = TrieSlot { key, node: fresh, gen: self.gen };
-                return fresh;
-            }
-            if s.key == key {
-                return s.node;
+            let s = self.slots[i];
+            let live = s.gen == self.gen;
+            let same = live & (s.key == key);
+            if same | !live {
+                let node = if same { s.node } else { fresh };
+                self.slots[i] = TrieSlot { key, node, gen: self.gen };
+                return node;
             }
             i = (i + 1) & self.mask;
         }
@@ -274,34 +332,35 @@ pub struct SegmentStats {
 impl SegmentStats {
     /// Forget the previous segment; `ref_bytes` (the references' total length) sizes the vocabulary.
     pub fn begin(&mut self, ref_bytes: usize) {
-        // One token per 4 bytes is generous for text; the table grows if a line beats it.
-        self.vocab.reset(ref_bytes / 4 + 1);
+        // One token per 2 bytes keeps the table at most half full for any text with a space
+        // between tokens (and it grows if a line beats it), and sparse for ordinary text.
+        self.vocab.reset(ref_bytes / 2 + 1);
         self.ref_ids.clear();
         self.ref_lens.clear();
     }
 
-    /// Intern one reference's tokens.
-    pub fn add_reference<'t>(&mut self, tokens: impl Iterator<Item = &'t [u8]>) {
-        let before = self.ref_ids.len();
-        for t in tokens {
-            let id = self.vocab.intern(t);
+    /// Intern one reference's tokens, the byte spans `spans` of `text`.
+    pub fn add_reference(&mut self, text: &[u8], spans: &[(u32, u32)]) {
+        for &(a, b) in spans {
+            let id = self.vocab.intern(text, a as usize, b as usize);
             self.ref_ids.push(id);
         }
-        self.ref_lens.push((self.ref_ids.len() - before) as u32);
+        self.ref_lens.push(spans.len() as u32);
     }
 
-    /// Look up the hypothesis tokens (after every reference).
-    pub fn set_hypothesis<'t>(&mut self, tokens: impl Iterator<Item = &'t [u8]>) {
+    /// Look up the hypothesis tokens, the byte spans `spans` of `text` (after every reference).
+    pub fn set_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)]) {
         self.hyp_ids.clear();
+        let n_vocab = self.vocab.len as usize;
         self.in_hyp.clear();
-        self.in_hyp.resize(self.vocab.len as usize, false);
-        for t in tokens {
-            let id = self.vocab.get(t);
-            if id != ABSENT {
-                self.in_hyp[id as usize] = true;
-            }
+        // One more entry that absent tokens mark, so that marking needs no branch.
+        self.in_hyp.resize(n_vocab + 1, false);
+        for &(a, b) in spans {
+            let id = self.vocab.get(text, a as usize, b as usize);
+            self.in_hyp[(id as usize).min(n_vocab)] = true;
             self.hyp_ids.push(id);
         }
+        self.in_hyp.truncate(n_vocab);
     }
 
     /// Write `[hyp_len, ref_len, correct_1..N, total_1..N]` into `out` (length `2 + 2N`).
@@ -342,9 +401,9 @@ impl SegmentStats {
                 if t == ABSENT {
                     break;
                 }
-                match self.trie.get(edge(node, t)) {
-                    Some(child) => node = child,
-                    None => break,
+                node = self.trie.get(edge(node, t));
+                if node == ABSENT {
+                    break;
                 }
             }
         }
@@ -424,16 +483,19 @@ mod tests {
     use crate::bleu::stats::SegmentRefs;
     use crate::bleu::tokenize::Tokens;
 
-    fn words(s: &str) -> Vec<&[u8]> {
-        s.split(' ').filter(|w| !w.is_empty()).map(str::as_bytes).collect()
+    /// The words of `s` as tokens laid end to end (so keys read the neighbours' bytes).
+    fn words(s: &str) -> Tokens<'static> {
+        Tokens::from_tokens(&s.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>())
     }
 
     fn stats(sc: &mut SegmentStats, hyp: &str, refs: &[&str], order: usize) -> Vec<u64> {
         sc.begin(refs.iter().map(|r| r.len()).sum());
         for r in refs {
-            sc.add_reference(words(r).into_iter());
+            let t = words(r);
+            sc.add_reference(t.text().as_bytes(), t.spans());
         }
-        sc.set_hypothesis(words(hyp).into_iter());
+        let t = words(hyp);
+        sc.set_hypothesis(t.text().as_bytes(), t.spans());
         let mut out = vec![0; 2 + 2 * order];
         sc.finish(order, &mut out);
         out
@@ -443,13 +505,29 @@ mod tests {
     fn keys_are_exact_for_short_tokens() {
         assert_eq!(load_upto8(b"abc"), u64::from_le_bytes(*b"abc\0\0\0\0\0"));
         assert_eq!(load_upto8(b"abcdef"), u64::from_le_bytes(*b"abcdef\0\0"));
+        let text = "0123456789abcdefghijklmnopqrstuvwxyz\0é".as_bytes();
+        for a in 0..text.len() {
+            for b in a..=text.len() {
+                assert_eq!(token_key_at(text, a, b), token_key(&text[a..b]), "{a}..{b}");
+            }
+        }
         let mut v = Vocab::default();
         v.reset(1);
-        let toks: [&[u8]; 6] = [b"a", b"a\0", b"", b"0123456789abcdefg", b"0123456789abcdefh", b"0123456789"];
-        let ids: Vec<u32> = toks.iter().map(|t| v.intern(t)).collect();
-        assert_eq!(ids, [0, 1, 2, 3, 4, 5]);
-        assert_eq!(toks.iter().map(|t| v.get(t)).collect::<Vec<_>>(), ids);
-        assert_eq!(v.get(b"0123456789abcdefi"), ABSENT);
+        let toks = Tokens::from_tokens(&[
+            "a",
+            "a\0",
+            "",
+            "0123456789abcdefg",
+            "0123456789abcdefh",
+            "0123456789",
+            "é",
+        ]);
+        let (text, spans) = (toks.text().as_bytes(), toks.spans());
+        let ids: Vec<u32> = spans.iter().map(|&(a, b)| v.intern(text, a as usize, b as usize)).collect();
+        assert_eq!(ids, [0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(spans.iter().map(|&(a, b)| v.get(text, a as usize, b as usize)).collect::<Vec<_>>(), ids);
+        let other = b"0123456789abcdefi 0123456789b";
+        assert_eq!((v.get(other, 0, 17), v.get(other, 18, 29), v.get(other, 0, 10)), (ABSENT, ABSENT, 5));
     }
 
     #[test]
@@ -487,8 +565,9 @@ mod tests {
         let long: String = (0..2000).map(|i| format!("w{i} ")).collect();
         // Too small a size estimate: the vocabulary grows while the reference is interned.
         sc.begin(0);
-        sc.add_reference(words(&long).into_iter());
-        sc.set_hypothesis(words("w1 w2 w3 x w1999").into_iter());
+        let (r, h) = (words(&long), words("w1 w2 w3 x w1999"));
+        sc.add_reference(r.text().as_bytes(), r.spans());
+        sc.set_hypothesis(h.text().as_bytes(), h.spans());
         let mut out = [0; 10];
         sc.finish(4, &mut out);
         assert_eq!(out, [5, 2000, 4, 2, 1, 0, 5, 4, 3, 2]);

@@ -113,6 +113,16 @@ impl Tokens<'_> {
         Tokens { text: Cow::Owned(text), spans }
     }
 
+    /// The text the spans index.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The byte spans of the tokens in [`Tokens::text`].
+    pub fn spans(&self) -> &[(u32, u32)] {
+        &self.spans
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
         self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize])
     }
