@@ -152,7 +152,7 @@ where
     }
     let k = stats_len(prep.max_order);
     let rows = batch::map_range(n, workers, |i| {
-        let mut row = [0u64; 64];
+        let mut row = [0u64; 34];
         let mut heap = Vec::new();
         let row: &mut [u64] = if k <= row.len() {
             &mut row[..k]
