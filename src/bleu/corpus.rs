@@ -1,7 +1,8 @@
 //! Batches: reference streams -> per-segment reference n-grams (built once, reusable for many
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
+use super::segment::with_segment_stats;
 use super::stats::{stats_len, SegmentRefs};
-use super::tokenize::{preprocess, Tokenizer, Tokens};
+use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
 use crate::error::{Error, Result};
 
@@ -151,14 +152,7 @@ where
     }
     let k = stats_len(prep.max_order);
     let rows = batch::map_range(n, workers, |i| {
-        let refs: Vec<Tokens> = streams
-            .iter()
-            .filter_map(|s| s[i].as_ref())
-            .map(|r| preprocess(r.as_ref(), prep.tokenizer, prep.lowercase))
-            .collect();
-        let seg: SegmentRefs<&str> = SegmentRefs::new(&refs, prep.max_order);
-        let h = preprocess(hyps[i].as_ref(), prep.tokenizer, prep.lowercase);
-        let mut row = [0u64; 64];
+        let mut row = [0u64; 34];
         let mut heap = Vec::new();
         let row: &mut [u64] = if k <= row.len() {
             &mut row[..k]
@@ -166,7 +160,19 @@ where
             heap.resize(k, 0);
             &mut heap
         };
-        seg.stats(&h, prep.max_order, row);
+        with_segment_stats(|seg| {
+            let refs = streams.iter().filter_map(|s| s[i].as_ref());
+            seg.begin(refs.clone().map(|r| r.as_ref().len()).sum());
+            let mut spans = std::mem::take(&mut seg.spans);
+            for r in refs {
+                let text = preprocess_into(r.as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
+                seg.add_reference(text.as_bytes(), &spans);
+            }
+            let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
+            seg.set_hypothesis(text.as_bytes(), &spans);
+            seg.spans = spans;
+            seg.finish(prep.max_order, row);
+        });
         finish(row)
     });
     Ok((rows, num_refs))
@@ -191,9 +197,17 @@ pub fn token_stats(
     }
     let k = stats_len(max_order);
     let rows = batch::map_range(hyps.len(), workers, |i| {
-        let r: Vec<Tokens> = refs[i].iter().map(|t| Tokens::from_tokens(t)).collect();
         let mut row = vec![0u64; k];
-        SegmentRefs::<&str>::new(&r, max_order).stats(&Tokens::from_tokens(&hyps[i]), max_order, &mut row);
+        with_segment_stats(|seg| {
+            seg.begin(refs[i].iter().flatten().map(String::len).sum());
+            for r in &refs[i] {
+                let r = Tokens::from_tokens(r);
+                seg.add_reference(r.text().as_bytes(), r.spans());
+            }
+            let h = Tokens::from_tokens(&hyps[i]);
+            seg.set_hypothesis(h.text().as_bytes(), h.spans());
+            seg.finish(max_order, &mut row);
+        });
         row
     });
     Ok(rows.concat())

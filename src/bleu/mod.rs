@@ -6,6 +6,7 @@ pub mod pairwise;
 mod regexp;
 pub mod resample;
 pub mod score;
+pub mod segment;
 pub mod stats;
 pub mod tokenize;
 pub mod tokenize_13a;

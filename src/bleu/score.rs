@@ -120,20 +120,22 @@ impl Arith for f32 {
     }
 }
 
+/// The score and brevity penalty; `precisions` (zeroed by the caller, one per order) receives the
+/// precisions.
 fn compute<T: Arith>(
     correct: &mut [T],
     total: &mut [T],
+    precisions: &mut [f64],
     sys_len: i64,
     ref_len: i64,
     smooth: Smooth,
     effective_order: bool,
-) -> (f64, Vec<f64>, f64) {
+) -> (f64, f64) {
     let order = correct.len();
     let bp = brevity_penalty(sys_len, ref_len);
-    let mut precisions = vec![0.0f64; order];
     let zero = T::from_f64(0.0);
     if correct.iter().all(|&c| c == zero) {
-        return (0.0, precisions, bp);
+        return (0.0, bp);
     }
     let hundred = T::from_f64(100.0);
     let mut smooth_mteval = 1.0f64;
@@ -168,7 +170,7 @@ fn compute<T: Arith>(
     for &p in &precisions[..eff_order] {
         log_sum += my_log(p);
     }
-    (bp * (log_sum / eff_order as f64).exp(), precisions, bp)
+    (bp * (log_sum / eff_order as f64).exp(), bp)
 }
 
 /// sacrebleu's BLEU from summed statistics `[sys_len, ref_len, correct_1..N, total_1..N]`.
@@ -177,15 +179,37 @@ pub fn bleu_from_stats(stats: &[u64], smooth: Smooth, effective_order: bool) -> 
     let mut counts: Vec<f64> = stats[2..2 + order].iter().map(|&c| c as f64).collect();
     let mut totals: Vec<f64> = stats[2 + order..].iter().map(|&c| c as f64).collect();
     let (sys_len, ref_len) = (stats[0] as i64, stats[1] as i64);
-    let (score, precisions, bp) =
-        compute(&mut counts, &mut totals, sys_len, ref_len, smooth, effective_order);
+    let mut precisions = vec![0.0f64; order];
+    let (score, bp) =
+        compute(&mut counts, &mut totals, &mut precisions, sys_len, ref_len, smooth, effective_order);
     BleuScore { score, counts, totals, precisions, bp, sys_len, ref_len }
 }
 
-/// Only the score, for the batch paths.
+/// Only the score, for the batch paths: [`bleu_from_stats`] without its allocations (up to 16
+/// orders on the stack).
 #[inline]
 pub fn bleu_score_only(stats: &[u64], smooth: Smooth, effective_order: bool) -> f64 {
-    bleu_from_stats(stats, smooth, effective_order).score
+    const MAX: usize = 16;
+    let order = (stats.len() - 2) / 2;
+    if order > MAX {
+        return bleu_from_stats(stats, smooth, effective_order).score;
+    }
+    let (mut counts, mut totals, mut precisions) = ([0.0f64; MAX], [0.0f64; MAX], [0.0f64; MAX]);
+    for n in 0..order {
+        counts[n] = stats[2 + n] as f64;
+        totals[n] = stats[2 + order + n] as f64;
+    }
+    let (sys_len, ref_len) = (stats[0] as i64, stats[1] as i64);
+    compute(
+        &mut counts[..order],
+        &mut totals[..order],
+        &mut precisions[..order],
+        sys_len,
+        ref_len,
+        smooth,
+        effective_order,
+    )
+    .0
 }
 
 /// The score sacrebleu's bootstrap computes from a float32 row of summed statistics.
@@ -195,7 +219,8 @@ pub fn bleu_score_f32(stats: &[f32], smooth: Smooth, effective_order: bool) -> f
     let mut totals: Vec<f32> = stats[2 + order..].to_vec();
     // `int(stats[0])` truncates the float32 value.
     let (sys_len, ref_len) = (stats[0] as i64, stats[1] as i64);
-    compute(&mut counts, &mut totals, sys_len, ref_len, smooth, effective_order).0
+    let mut precisions = vec![0.0f64; order];
+    compute(&mut counts, &mut totals, &mut precisions, sys_len, ref_len, smooth, effective_order).0
 }
 
 #[cfg(test)]

@@ -62,7 +62,8 @@ pub fn closest_ref_len(hyp_len: usize, ref_lens: &[u32]) -> usize {
 }
 
 /// The merged reference n-grams of one segment. Tokens are keyed by `K`: owned (`Box<str>`, the
-/// default) when the references are kept for many systems, borrowed (`&str`) for a one-shot score.
+/// default) when the references are kept for many systems, borrowed (`&str`) when they are used once
+/// (one-shot batches use the faster [`super::segment`], which the tests check against this).
 #[derive(Clone, Debug, Default)]
 pub struct SegmentRefs<K = Box<str>> {
     vocab: FxHashMap<K, u32>,
@@ -191,7 +192,7 @@ mod tests {
     use super::*;
     use crate::bleu::tokenize::{preprocess, Tokenizer};
 
-    fn t(s: &str) -> Tokens {
+    fn t(s: &str) -> Tokens<'_> {
         preprocess(s, Tokenizer::None, false)
     }
 

@@ -8,6 +8,8 @@
 //! inserted spaces land on character boundaries.
 use std::borrow::Cow;
 
+use super::whitespace::is_py_space;
+
 /// The ASCII punctuation that 13a always splits off: ``{|}~ [\]^_` space !"#$%& ()*+ :;<=>?@ /``
 /// (not `'`, `,`, `-`, `.`). Non-ASCII punctuation is never split.
 const fn split_table() -> [bool; 256] {
@@ -102,9 +104,10 @@ fn post_tokenize_padded(line: &str, pad: bool) -> String {
     String::from_utf8(b).unwrap_or_default()
 }
 
-/// The language-independent 13a step: drop `<skipped>`, join hyphenated line breaks, unescape the
-/// four entities sacrebleu knows (one after the other, so `&amp;lt;` becomes `<`), pad with spaces.
-pub fn tokenize_13a(line: &str) -> String {
+/// The language-independent 13a step before the substitutions: drop `<skipped>`, join hyphenated
+/// line breaks, unescape the four entities sacrebleu knows (one after the other, so `&amp;lt;`
+/// becomes `<`).
+pub fn unescape_13a(line: &str) -> Cow<'_, str> {
     let mut s = Cow::Borrowed(line);
     if s.contains('<') || s.contains('\n') {
         s = Cow::Owned(s.replace("<skipped>", "").replace("-\n", "").replace('\n', " "));
@@ -114,7 +117,188 @@ pub fn tokenize_13a(line: &str) -> String {
             s.replace("&quot;", "\"").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"),
         );
     }
-    post_tokenize_padded(&s, true)
+    s
+}
+
+/// The whole 13a tokenizer as text: [`unescape_13a`], pad with spaces, the four substitutions.
+pub fn tokenize_13a(line: &str) -> String {
+    post_tokenize_13a(&unescape_13a(line))
+}
+
+/// The 13a substitutions of an unescaped line (padded with spaces as 13a does).
+pub fn post_tokenize_13a(line: &str) -> String {
+    post_tokenize_padded(line, true)
+}
+
+/// Byte classes of the direct 13a split.
+const PLAIN: u8 = 0;
+const SPACE: u8 = 1;
+const ALONE: u8 = 2;
+const PERIOD_COMMA: u8 = 3;
+const DASH: u8 = 4;
+/// First byte of a multi-byte character that may be a Python space (U+0085, U+00A0, U+1680, U+2000..).
+const MAYBE_SPACE: u8 = 5;
+/// `<`, `&`, `\n`: [`unescape_13a`] may have work to do.
+const ESCAPE: u8 = 6;
+
+const fn class_table() -> [u8; 256] {
+    let mut t = [PLAIN; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'<' | b'&' | b'\n' => ESCAPE,
+            b'\t'..=b'\r' | 0x1c..=0x20 => SPACE,
+            b'.' | b',' => PERIOD_COMMA,
+            b'-' => DASH,
+            0xC2 | 0xE1 | 0xE2 | 0xE3 => MAYBE_SPACE,
+            _ if SPLIT[b] => ALONE,
+            _ => PLAIN,
+        };
+        b += 1;
+    }
+    t
+}
+
+static CLASS: [u8; 256] = class_table();
+
+/// 1 for the bytes whose class is not [`PLAIN`], else 0.
+const fn special_table() -> [u8; 256] {
+    let class = class_table();
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (class[b] != PLAIN) as u8;
+        b += 1;
+    }
+    t
+}
+
+static SPECIAL: [u8; 256] = special_table();
+
+/// Bit `i` of the result is byte `i` of `flags`, whose bytes are all 0 or 1: the multiplier
+/// moves byte `i` to bit `56 + i`, and no two partial products share a bit below that.
+#[inline]
+fn pack_bytes(flags: u64) -> u64 {
+    flags.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Outcome of [`split_13a_direct`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direct {
+    /// The spans are the tokens.
+    Done,
+    /// The line has `<`, `&` or a line break: unescape it first, then call again with `unescaped`.
+    Unescape,
+    /// A period or comma touches another one: use the substitutions.
+    Substitute,
+}
+
+/// Byte spans of the tokens of `split(tokenize_13a(line))`, found in one pass over `line` itself.
+///
+/// The substitutions only insert spaces, so a token is a run of `line`'s bytes, and the runs follow
+/// from a local rule per byte: whitespace separates; split punctuation stands alone; a period or
+/// comma stands alone unless digits are on both sides (`\D[.,]` then `[.,]\D` in the padded line);
+/// a dash stands alone after a digit (`\d-`; no earlier step can put a space between the two).
+/// Only where periods and commas touch does the leftmost-match order of `re.sub` make the outcome
+/// depend on the whole run (`a.,b` vs `1..1`); such lines report [`Direct::Substitute`].
+/// With `unescaped` false, a line with `<`, `&` or `\n` reports [`Direct::Unescape`] (`<` and `&`
+/// stand alone once [`unescape_13a`] has run, `\n` is gone).
+pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>) -> Direct {
+    spans.clear();
+    let s = line.as_bytes();
+    let n = s.len();
+    // Bytes in `s[tok..p]` are all plain: they form (part of) a token that is still open.
+    let mut tok = 0usize;
+    // Only the bytes that are not plain need a decision; find them 64 at a time as a bit mask, then
+    // visit the set bits (plain bytes cost one table lookup and no branch).
+    let mut base = 0;
+    while base < n {
+        let block = &s[base..n.min(base + 64)];
+        let mut mask = 0u64;
+        let mut chunks = block.chunks_exact(8);
+        for (j, c) in chunks.by_ref().enumerate() {
+            let flags = u64::from_le_bytes([
+                SPECIAL[c[0] as usize],
+                SPECIAL[c[1] as usize],
+                SPECIAL[c[2] as usize],
+                SPECIAL[c[3] as usize],
+                SPECIAL[c[4] as usize],
+                SPECIAL[c[5] as usize],
+                SPECIAL[c[6] as usize],
+                SPECIAL[c[7] as usize],
+            ]);
+            mask |= pack_bytes(flags) << (8 * j);
+        }
+        let done = block.len() - chunks.remainder().len();
+        for (k, &b) in chunks.remainder().iter().enumerate() {
+            mask |= (SPECIAL[b as usize] as u64) << (done + k);
+        }
+        while mask != 0 {
+            let p = base + mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if p < tok {
+                // Inside a multi-byte space already consumed.
+                continue;
+            }
+            let b = s[p];
+            if b == b' ' {
+                // By far the most common case.
+                if p > tok {
+                    spans.push((tok as u32, p as u32));
+                }
+                tok = p + 1;
+                continue;
+            }
+            let mut class = CLASS[b as usize];
+            if class == ESCAPE {
+                if !unescaped {
+                    return Direct::Unescape;
+                }
+                class = if b == b'\n' { SPACE } else { ALONE };
+            }
+            let width = if class == SPACE {
+                1
+            } else if class == MAYBE_SPACE {
+                match line[p..].chars().next() {
+                    Some(c) if is_py_space(c) => c.len_utf8(),
+                    _ => continue,
+                }
+            } else {
+                let alone = match class {
+                    PERIOD_COMMA => {
+                        let before = if p > 0 { s[p - 1] } else { b' ' };
+                        let after = if p + 1 < n { s[p + 1] } else { b' ' };
+                        if is_period_or_comma(before) || is_period_or_comma(after) {
+                            return Direct::Substitute;
+                        }
+                        !(before.is_ascii_digit() && after.is_ascii_digit())
+                    }
+                    DASH => p > 0 && s[p - 1].is_ascii_digit(),
+                    _ => true, // ALONE
+                };
+                if !alone {
+                    continue;
+                }
+                if p > tok {
+                    spans.push((tok as u32, p as u32));
+                }
+                spans.push((p as u32, p as u32 + 1));
+                tok = p + 1;
+                continue;
+            };
+            // Whitespace of `width` bytes at `p` closes the open token.
+            if p > tok {
+                spans.push((tok as u32, p as u32));
+            }
+            tok = p + width;
+        }
+        base += 64;
+    }
+    if n > tok {
+        spans.push((tok as u32, n as u32));
+    }
+    Direct::Done
 }
 
 #[cfg(test)]
@@ -124,6 +308,14 @@ mod tests {
 
     fn tok(s: &str) -> String {
         split(&tokenize_13a(s)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn pack_bytes_gathers_one_bit_per_byte() {
+        for bits in 0u64..256 {
+            let v = (0..8).fold(0u64, |v, i| v | (((bits >> i) & 1) << (8 * i)));
+            assert_eq!(pack_bytes(v), bits);
+        }
     }
 
     #[test]
