@@ -5,23 +5,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rougebleu._args import integer, number, string_list
+
 TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
 
 
 def text_list(value: Any, name: str, check_items: bool = True) -> list[str]:
-    """A list of strings from a sequence of strings (a bare string is refused). With
-    `check_items=False` the item types are left to the native call, which raises the same TypeError."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of strings, not a single {type(value).__name__}")
-    try:
-        items = list(value)
-    except TypeError:
-        raise TypeError(f"{name} must be a sequence of strings, got {type(value).__name__}") from None
-    for i, item in enumerate(items if check_items else ()):
-        if not isinstance(item, str):
-            raise TypeError(f"{name}[{i}] must be a str, got {type(item).__name__}")
-    return items
+    """A list of strings from a sequence of strings (a bare string is refused)."""
+    return string_list(value, name, check_items)
 
 
 def reference_streams(value: Any, name: str = "references", check_items: bool = True) -> list[list[str | None]]:
@@ -75,15 +67,13 @@ def check_smoothing(method: Any, value: Any) -> None:
             f"smooth_method: unknown smoothing method {method!r}; expected one of {', '.join(SMOOTH_METHODS)}"
         )
     if value is not None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"smooth_value must be a number or None, got {type(value).__name__}")
+        value = number(value, "smooth_value")
         if not math.isfinite(value) or value < 0:
             raise ValueError(f"smooth_value must be a finite non-negative number, got {value!r}")
 
 
 def check_order(max_ngram_order: Any) -> int:
-    if isinstance(max_ngram_order, bool) or not isinstance(max_ngram_order, int):
-        raise TypeError(f"max_ngram_order must be an int, got {type(max_ngram_order).__name__}")
-    if max_ngram_order < 1:
-        raise ValueError(f"max_ngram_order must be at least 1, got {max_ngram_order}")
-    return max_ngram_order
+    order = integer(max_ngram_order, "max_ngram_order")
+    if order < 1:
+        raise ValueError(f"max_ngram_order must be at least 1, got {order}")
+    return order

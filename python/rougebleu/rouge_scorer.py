@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rougebleu._args import number, string_list
 from rougebleu._rougebleu import RougeCore, rouge_score_tokenize
 from rougebleu.scoring import Score
 
@@ -21,15 +22,7 @@ _INT_ZERO = Score(precision=0, recall=0, fmeasure=0)
 
 def check_rouge_types(rouge_types: Any) -> list[str]:
     """Validate ``rouge_types``: a non-empty list of type names (not a bare string)."""
-    if isinstance(rouge_types, (str, bytes)):
-        raise TypeError(f"rouge_types must be a list of rouge type names such as ['rouge1'], not {rouge_types!r}")
-    try:
-        types = list(rouge_types)
-    except TypeError:
-        raise TypeError(f"rouge_types must be a list of strings, not {type(rouge_types).__name__}") from None
-    for t in types:
-        if not isinstance(t, str):
-            raise TypeError(f"rouge_types must contain strings, not {type(t).__name__}")
+    types = string_list(rouge_types, "rouge_types")
     if not types:
         raise ValueError("rouge_types must name at least one rouge type")
     return types
@@ -44,17 +37,15 @@ def f_weight_alpha(alpha: float | None, beta: float | None) -> float | None:
     if alpha is not None and beta is not None:
         raise ValueError("give alpha or beta, not both")
     if beta is not None:
-        if isinstance(beta, bool) or not isinstance(beta, (int, float)):
-            raise TypeError(f"beta must be a number, not {type(beta).__name__}")
-        if not beta >= 0 or beta == float("inf"):
+        beta = number(beta, "beta")
+        if not 0 <= beta < float("inf"):
             raise ValueError(f"beta must be a finite number >= 0, got {beta}")
-        return 1.0 / (1.0 + float(beta) ** 2)
+        return 1.0 / (1.0 + beta**2)
     if alpha is not None:
-        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
-            raise TypeError(f"alpha must be a number, not {type(alpha).__name__}")
+        alpha = number(alpha, "alpha")
         if not 0 <= alpha <= 1:
             raise ValueError(f"alpha must be in [0, 1], got {alpha}")
-        return float(alpha)
+        return alpha
     return None
 
 

@@ -8,6 +8,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rougebleu._args import integer
+
 __all__ = ["Score", "AggregateScore", "BootstrapAggregator", "fmeasure"]
 
 
@@ -53,13 +55,12 @@ class BootstrapAggregator:
     def __init__(self, confidence_interval: float = 0.95, n_samples: int = 1000, *, seed: int | None = None):
         if not 0 <= confidence_interval <= 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
-        if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)):
-            raise TypeError(f"n_samples must be an int, not {type(n_samples).__name__}")
+        n_samples = integer(n_samples, "n_samples")
         if n_samples <= 0:
             raise ValueError("n_samples must be positive")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        self._n_samples = int(n_samples)
+        if seed is not None:
+            seed = integer(seed, "seed")
+        self._n_samples = n_samples
         self._confidence_interval = confidence_interval
         self._seed = seed
         self._scores: dict[str, list] = defaultdict(list)
