@@ -75,6 +75,13 @@ def test_single_score_rejects_non_text():
         scorer.score_multi([], "a")
 
 
+def test_lone_surrogates_are_a_value_error_naming_the_argument():
+    with pytest.raises(ValueError, match=r"predictions\[1\].*surrogate"):
+        rougebleu.rouge(["a", "b\ud800c"], ["a", "b"])
+    with pytest.raises(ValueError, match="target.*surrogate"):
+        RougeScorer(TYPES).score("\udfff", "a")
+
+
 def test_invalid_utf8_bytes_is_a_value_error():
     with pytest.raises(ValueError, match="prediction"):
         RougeScorer(TYPES).score("a", b"\xff\xfe")

@@ -18,7 +18,14 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// rouge_score treats them). `what` names the argument in the error message.
 pub fn rouge_text<'a>(obj: &'a Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<Text<'a>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Text { text: s.to_str()?, lowercase: Lowercase::Unicode });
+        // Only a lone surrogate (not valid Unicode text) makes a str unencodable.
+        let text = s.to_str().map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "{} contains a lone surrogate code point, which is not valid Unicode text",
+                what()
+            ))
+        })?;
+        return Ok(Text { text, lowercase: Lowercase::Unicode });
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         let text = std::str::from_utf8(b.as_bytes()).map_err(|e| {
