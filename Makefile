@@ -17,7 +17,9 @@ lint:  ## formatting, clippy, ruff, mypy on the stubs
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --features python -- -D warnings
-	ruff check python tests benches
+	ruff check python tests benches tools
+	ruff format --check python tests benches tools
+	python -m mypy python/rougebleu --ignore-missing-imports
 	python -m mypy.stubtest rougebleu._rougebleu --ignore-disjoint-bases --allowlist stubtest-allowlist.txt
 
 bench-rouge:  ## ROUGE benchmark against rouge_score and rouge-score-rs

@@ -145,10 +145,12 @@ class BLEU:
             row, self.smooth_method, self._value_f(), self.effective_order
         )
         order = self.max_ngram_order
-        counts, totals = row[2 : 2 + order], row[2 + order :]
+        counts: list[float] = list(row[2 : 2 + order])
+        totals: list[float] = list(row[2 + order :])
         if self.smooth_method == "add-k" and any(counts):
             # sacrebleu adds k to the lists it then reports (Python arithmetic: ints stay ints).
             k = self.smooth_value if self.smooth_value is not None else SMOOTH_DEFAULTS["add-k"]
+            assert k is not None
             for i in range(order):
                 if i > 0:
                     counts[i] += k

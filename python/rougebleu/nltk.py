@@ -264,8 +264,8 @@ def corpus_bleu(
         raise ValueError(f"list_of_references has {len(list_of_references)} items but hypotheses has {len(hypotheses)}")
     sets, many = _weight_sets(weights)
     max_order = max(len(w) for w in sets)
-    for i, (references, hypothesis) in enumerate(zip(list_of_references, hypotheses)):
-        _check_segment(references, hypothesis, f"list_of_references[{i}]", f"hypotheses[{i}]")
+    for i, (refs_i, hyp_i) in enumerate(zip(list_of_references, hypotheses)):
+        _check_segment(refs_i, hyp_i, f"list_of_references[{i}]", f"hypotheses[{i}]")
     num, den, hyp_total, ref_total = _corpus_counts(list_of_references, hypotheses, max_order)
     references: Any = list_of_references[-1] if len(hypotheses) else None
     hypothesis: Any = hypotheses[-1] if len(hypotheses) else None
