@@ -1,0 +1,78 @@
+"""The command line: the bundled example corpus (the README's main job) and the file scorer."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import rougebleu
+from rougebleu.__main__ import example_corpus, main
+
+
+def test_example_corpus_is_bundled_with_the_package():
+    items = example_corpus()
+    assert len(items) == 10
+    assert {it["system"] for it in items} == {"extractive", "abstractive"}
+    assert all(it["prediction"] and it["reference"] for it in items)
+
+
+def test_main_job_prints_a_table_of_the_example_corpus():
+    out = subprocess.run([sys.executable, "-m", "rougebleu"], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("system"))
+    assert header.split() == [
+        "system",
+        "pairs",
+        "rouge1",
+        "F1",
+        "rouge2",
+        "F1",
+        "rougeL",
+        "F1",
+        "rougeLsum",
+        "F1",
+        "BLEU",
+    ]
+    rows = {
+        line.split()[0]: line.split()[1:] for line in lines if line.split()[:1] in (["extractive"], ["abstractive"])
+    }
+    # The printed numbers are the means of rouge() on the bundled pairs, x100.
+    for system, cells in rows.items():
+        items = [it for it in example_corpus() if it["system"] == system]
+        scores = rougebleu.rouge(
+            [it["prediction"] for it in items], [it["reference"] for it in items], use_stemmer=True
+        )
+        assert cells[0] == str(len(items))
+        assert cells[1] == f"{100 * float(np.mean(scores['rouge1'].fmeasure)):.2f}"
+        bleu = rougebleu.corpus_bleu([it["prediction"] for it in items], [[it["reference"] for it in items]])
+        assert cells[-1] == f"{bleu.score:.2f}"
+
+
+def test_rouge_subcommand_scores_line_aligned_files(tmp_path, capsys):
+    preds = tmp_path / "pred.txt"
+    refs = tmp_path / "ref.txt"
+    preds.write_text("the cat sat\\nand ran\nhello world\n", encoding="utf-8")
+    refs.write_text("a cat sat down\nhello there world\n", encoding="utf-8")
+    assert main(["rouge", "-p", str(preds), "-r", str(refs), "-t", "rouge1", "rougeLsum"]) == 0
+    out = capsys.readouterr().out
+    expected = rougebleu.rouge(
+        ["the cat sat\nand ran", "hello world"],
+        ["a cat sat down", "hello there world"],
+        rouge_types=["rouge1", "rougeLsum"],
+    )
+    line = next(line for line in out.splitlines() if line.startswith("rouge1"))
+    assert line.split()[1:] == [
+        f"{float(np.mean(getattr(expected['rouge1'], f))):.6f}" for f in ("precision", "recall", "fmeasure")
+    ]
+
+
+def test_rouge_subcommand_rejects_misaligned_files(tmp_path):
+    preds = tmp_path / "pred.txt"
+    refs = tmp_path / "ref.txt"
+    preds.write_text("a\nb\n", encoding="utf-8")
+    refs.write_text("a\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="as many lines"):
+        main(["rouge", "-p", str(preds), "-r", str(refs)])
