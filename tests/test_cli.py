@@ -76,3 +76,20 @@ def test_rouge_subcommand_rejects_misaligned_files(tmp_path):
     refs.write_text("a\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="as many lines"):
         main(["rouge", "-p", str(preds), "-r", str(refs)])
+
+
+def test_rouge155_command_starts_without_numpy(tmp_path):
+    # The command is run once per evaluation by pyrouge-style callers: it must start fast, so
+    # neither the package nor the command may import NumPy.
+    (tmp_path / "peer.txt").write_text("the cat sat on the mat\nit was happy\n", encoding="utf-8")
+    (tmp_path / "model.txt").write_text("a cat sat on a mat\n", encoding="utf-8")
+    (tmp_path / "list.txt").write_text("peer.txt model.txt\n", encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from rougebleu.__main__ import main\n"
+        "rc = main(['rouge155', '-a', '-n', '2', '-z', 'SPL', 'list.txt'])\n"
+        "print('NUMPY-LOADED' if 'numpy' in sys.modules else 'NUMPY-NOT-LOADED', rc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert "X ROUGE-1 Average_R: 0.66667" in out
+    assert out.strip().splitlines()[-1] == "NUMPY-NOT-LOADED 0"
