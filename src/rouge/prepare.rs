@@ -1,5 +1,5 @@
-//! Text -> interned token ids (whole text and newline sentences), with a per-thread cache of
-//! token -> id (after optional stemming) so each distinct word is stemmed once per thread.
+//! Text -> interned token ids (whole text and newline sentences). Each scored unit gets dense
+//! ids from a small per-unit table; with stemming, a per-thread cache stems each distinct word once.
 use std::cell::RefCell;
 
 use crate::stem::nltk_porter;
@@ -44,6 +44,9 @@ struct Vocab {
 /// Beyond this many cached stems the cache is dropped between units, bounding memory.
 const MAX_CACHED: usize = 1 << 21;
 
+/// A per-unit table grown larger than this (by a very long text) is replaced, not cleared.
+const MAX_UNIT_CAPACITY: usize = 1 << 14;
+
 thread_local! {
     static VOCAB: RefCell<Vocab> = RefCell::new(Vocab::default());
 }
@@ -57,7 +60,12 @@ impl Vocab {
             self.unit = 1;
         }
         self.next_dense = 0;
-        self.unit_ids.clear();
+        if self.unit_ids.capacity() > MAX_UNIT_CAPACITY {
+            // Clearing costs the table's capacity: after a huge document, start small again.
+            self.unit_ids = StrMap::default();
+        } else {
+            self.unit_ids.clear();
+        }
     }
 
     /// The dense id (within the current unit) of a raw token: one probe of the small unit table

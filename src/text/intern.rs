@@ -79,6 +79,11 @@ impl<V: Copy> StrMap<V> {
         self.tiny.len() + self.short.len() + self.long.len()
     }
 
+    /// Entries the tables can hold without growing (what `clear` has to walk).
+    pub fn capacity(&self) -> usize {
+        self.tiny.capacity() + self.short.capacity() + self.long.capacity()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
