@@ -80,17 +80,7 @@ fn matlab_rouge<'py>(
         weight,
     };
     options.validate()?;
-    if candidates.len() != references.len() {
-        return Err(Error::value(
-            "references",
-            format!(
-                "needs one reference set per candidate, got {} candidates and {} sets",
-                candidates.len(),
-                references.len()
-            ),
-        )
-        .into());
-    }
+    one_set_per_candidate(candidates.len(), references.len())?;
     let candidates: Vec<DocText> = candidates.iter().map(doc_text).collect::<PyResult<_>>()?;
     let references: Vec<Vec<DocText>> = references
         .iter()
@@ -125,17 +115,7 @@ fn matlab_bleu<'py>(
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let workers = resolve_workers(workers)?;
     let weights = bleu::normalize_weights(&ngram_weights)?;
-    if candidates.len() != references.len() {
-        return Err(Error::value(
-            "references",
-            format!(
-                "needs one reference set per candidate, got {} candidates and {} sets",
-                candidates.len(),
-                references.len()
-            ),
-        )
-        .into());
-    }
+    one_set_per_candidate(candidates.len(), references.len())?;
     let candidates: Vec<Vec<&str>> = candidates.iter().map(|c| words(c)).collect::<PyResult<_>>()?;
     let references: Vec<Vec<Vec<&str>>> = references
         .iter()
@@ -177,5 +157,18 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(matlab_rouge, m)?)?;
     m.add_function(wrap_pyfunction!(matlab_bleu, m)?)?;
     m.add_function(wrap_pyfunction!(matlab_lexrank, m)?)?;
+    Ok(())
+}
+
+/// Batch calls pair `candidates[i]` with the reference set `references[i]`.
+fn one_set_per_candidate(candidates: usize, references: usize) -> Result<(), Error> {
+    if candidates != references {
+        return Err(Error::value(
+            "references",
+            format!(
+                "needs one reference set per candidate, got {candidates} candidates and {references} sets"
+            ),
+        ));
+    }
     Ok(())
 }
