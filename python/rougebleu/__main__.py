@@ -7,14 +7,12 @@ rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options a
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from collections import defaultdict
-from collections.abc import Sequence
-from importlib import resources
 
-import rougebleu
+TYPE_CHECKING = False  # not typing's: `rougebleu rouge155` must start fast (see main)
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -27,12 +25,19 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 def example_corpus() -> list[dict]:
     """The small example corpus shipped with the package: documents x systems with one reference."""
+    import json
+    from importlib import resources
+
     text = resources.files("rougebleu").joinpath("data/example.jsonl").read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def demo(use_stemmer: bool = True) -> str:
     """Score the bundled example corpus per system: mean ROUGE F1 (x100) and corpus BLEU."""
+    from collections import defaultdict
+
+    import rougebleu
+
     by_system: dict[str, list[dict]] = defaultdict(list)
     for item in example_corpus():
         by_system[item["system"]].append(item)
@@ -66,6 +71,8 @@ def _read_lines(path: str) -> list[str]:
 def rouge_command(args: argparse.Namespace) -> str:
     import numpy as np
 
+    import rougebleu
+
     preds = _read_lines(args.predictions)
     ref_columns = [_read_lines(r) for r in args.references]
     if any(len(c) != len(preds) for c in ref_columns):
@@ -82,9 +89,11 @@ def rouge_command(args: argparse.Namespace) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "rouge155":
+        # Before any other import: scripts call this once per evaluation, as they called Perl.
         from rougebleu.rouge155.cli import main as rouge155_main
 
         return rouge155_main(argv[1:])
+    import argparse
 
     parser = argparse.ArgumentParser(
         prog="rougebleu", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -565,19 +565,20 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
         }
     }
 
-    // Instance order of computeAverages: keys "$evalID.$peerID" sorted as strings.
-    let sorted: Vec<Vec<usize>> = items
-        .iter()
-        .enumerate()
-        .map(|(k, its)| {
-            let name = &input.systems[k / nm];
-            let mut idx: Vec<usize> = (0..its.len()).collect();
+    // Instance order of computeAverages: keys "$evalID.$peerID" sorted as strings. A system has
+    // the same units under every measure, so the order is computed once per system.
+    let by_system: Vec<Vec<usize>> = (0..ns)
+        .map(|si| {
+            let its = if nm == 0 { &[][..] } else { &items[si * nm][..] };
+            let name = &input.systems[si];
             let keys: Vec<String> =
                 its.iter().map(|(ei, _)| format!("{}.{name}", input.evals[*ei].id)).collect();
+            let mut idx: Vec<usize> = (0..its.len()).collect();
             idx.sort_by(|&a, &b| keys[a].as_bytes().cmp(keys[b].as_bytes()));
             idx
         })
         .collect();
+    let sorted: Vec<&Vec<usize>> = (0..items.len()).map(|k| &by_system[k / nm]).collect();
     let mut draw_tables: FxHashMap<usize, Vec<u32>> = FxHashMap::default();
     if !opts.jackknife && opts.counting != Counting::Counts {
         for its in &items {
@@ -620,7 +621,7 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
             system: k / nm,
             measure: k % nm,
             items: its.clone(),
-            sorted: order.clone(),
+            sorted: (*order).clone(),
             summary,
             plain_mean,
         }

@@ -11,10 +11,15 @@ from __future__ import annotations
 import math
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
 
 from rougebleu.rouge155.config import ConfigError, default_data_dir, read_config
+
+# Only what the interpreter has loaded anyway (no typing, collections.abc, argparse): callers
+# run this command once per evaluation, so its start-up is part of every run.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 __all__ = ["UsageError", "main", "parse_args"]
 

@@ -12,8 +12,9 @@ silent zeros.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from xml.parsers import expat
+
+# Plain classes rather than dataclasses, and expat imported when an XML file is read: this module
+# is on the start-up path of `rougebleu rouge155`, which callers run once per evaluation.
 
 __all__ = ["FORMATS", "Config", "ConfigError", "EvalUnit", "read_config", "read_file_list", "read_xml_config"]
 
@@ -27,18 +28,20 @@ class ConfigError(ValueError):
     """A configuration file that cannot be read or does not describe an evaluation."""
 
 
-@dataclass
 class EvalUnit:
     """One ``<EVAL>``: the peers (system ID -> summary path) and the model paths, in order."""
 
-    id: str
-    format: str | None = None
-    peer_root: str | None = None
-    model_root: str | None = None
-    peers: dict[str, str | None] = field(default_factory=dict)
-    model_ids: list[str] = field(default_factory=list)
-    model_files: dict[str, str | None] = field(default_factory=dict)
-    line: int = 0
+    __slots__ = ("format", "id", "line", "model_files", "model_ids", "model_root", "peer_root", "peers")
+
+    def __init__(self, id: str, format: str | None = None, line: int = 0):
+        self.id = id
+        self.format = format
+        self.line = line
+        self.peer_root: str | None = None
+        self.model_root: str | None = None
+        self.peers: dict[str, str | None] = {}
+        self.model_ids: list[str] = []
+        self.model_files: dict[str, str | None] = {}
 
     def peer_path(self, system: str) -> str | None:
         f = self.peers.get(system)
@@ -54,13 +57,15 @@ def _join(root: str | None, name: str) -> str:
     return name if root is None else f"{root}/{name}"
 
 
-@dataclass
 class Config:
     """A parsed configuration: evaluation units in file order and every system ID seen."""
 
-    path: str
-    evals: list[EvalUnit]
-    systems: list[str]
+    __slots__ = ("evals", "path", "systems")
+
+    def __init__(self, path: str, evals: list[EvalUnit], systems: list[str]):
+        self.path = path
+        self.evals = evals
+        self.systems = systems
 
 
 class _Node:
@@ -74,6 +79,8 @@ class _Node:
 
 
 def _parse_xml(path: str, data: bytes) -> _Node:
+    from xml.parsers import expat
+
     root = _Node("#document", {}, 0)
     stack = [root]
     parser = expat.ParserCreate()
