@@ -5,8 +5,11 @@ use std::fmt;
 pub enum Error {
     /// An argument has an invalid value: the argument name and what is wrong.
     Value { arg: &'static str, msg: String },
-    /// An input file or configuration could not be read or parsed.
+    /// An input file could not be read or parsed.
     Input(String),
+    /// A ROUGE-1.5.5 configuration (or its data directory) cannot be read or does not describe
+    /// an evaluation; the message names the file and line.
+    Config(String),
 }
 
 impl Error {
@@ -19,7 +22,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Value { arg, msg } => write!(f, "{arg}: {msg}"),
-            Error::Input(msg) => f.write_str(msg),
+            Error::Input(msg) | Error::Config(msg) => f.write_str(msg),
         }
     }
 }

@@ -116,8 +116,21 @@ class Rouge155Core:
         labels: tuple[str, str, str] | None = None,
         series: bool = True,
     ) -> dict[str, Any]: ...
+    def evaluate_config(
+        self,
+        path: str,
+        *,
+        system: str | None = None,
+        list_format: str | None = None,
+        workers: int | None = None,
+        labels: tuple[str, str, str] | None = None,
+    ) -> dict[str, Any]: ...
+
+class ConfigError(ValueError):
+    """A ROUGE-1.5.5 configuration file that cannot be read or does not describe an evaluation."""
 
 def rouge155_stem(token: str, data_dir: str | None = None) -> str: ...
+def rouge155_main(argv: list[str]) -> tuple[int, bytes, str]: ...
 
 # BLEU (src/python/bleu.rs)
 

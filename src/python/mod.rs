@@ -18,5 +18,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bleu::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
+    errors::register(m)?;
     Ok(())
 }

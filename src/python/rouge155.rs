@@ -9,6 +9,8 @@ use crate::batch::resolve_workers;
 use crate::error::Error;
 use crate::rouge155::be::BeMode;
 use crate::rouge155::bootstrap::Counting;
+use crate::rouge155::cli;
+use crate::rouge155::config::read_config;
 use crate::rouge155::data::{self, Resources};
 use crate::rouge155::report::{self, Labels};
 use crate::rouge155::text::{Format, Limit};
@@ -145,14 +147,8 @@ impl Rouge155Core {
         opts.validate()?;
         let need_exc = stem || stem_models_only;
         let res = if stopwords || need_exc {
-            let Some(dir) = data_dir else {
-                let what = if stopwords { "stop-word removal (-s)" } else { "stemming (-m)" };
-                return Err(Error::value(
-                    "data_dir",
-                    format!("{what} needs a ROUGE data directory (-e DIR or ROUGE_EVAL_HOME)"),
-                )
-                .into());
-            };
+            // As the command does: -e, else $ROUGE_EVAL_HOME, else the current directory.
+            let dir = data_dir.unwrap_or_else(|| cli::default_data_dir(None).0);
             data::load(std::path::Path::new(&dir), stopwords, need_exc)?
         } else {
             Resources::default()
@@ -184,14 +180,59 @@ impl Rouge155Core {
         labels: Option<(String, String, String)>,
         series: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let workers = resolve_workers(workers)?;
         let input = RunInput { systems, evals: extract_evals(evals)? };
+        self.run(py, &input, workers, report, per_eval, labels, series)
+    }
+
+    /// Evaluates a configuration file (XML, or a `-z` file list with `list_format`): every
+    /// system (sorted) unless `system` is given. The dict also holds `systems` and `eval_ids`.
+    #[pyo3(signature = (path, *, system=None, list_format=None, workers=None, labels=None))]
+    fn evaluate_config<'py>(
+        &self,
+        py: Python<'py>,
+        path: String,
+        system: Option<String>,
+        list_format: Option<String>,
+        workers: Option<i64>,
+        labels: Option<(String, String, String)>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let input = py.detach(|| -> Result<RunInput, Error> {
+            let config = read_config(&path, list_format.as_deref(), system.as_deref().unwrap_or("X"))?;
+            let systems = match system {
+                Some(s) => vec![s],
+                None => {
+                    let mut s = config.systems.clone();
+                    s.sort();
+                    s
+                }
+            };
+            Ok(RunInput { evals: config.eval_inputs(&systems), systems })
+        })?;
+        let d = self.run(py, &input, workers, true, true, labels, true)?;
+        d.set_item("systems", input.systems.clone())?;
+        d.set_item("eval_ids", input.evals.iter().map(|e| e.id.clone()).collect::<Vec<_>>())?;
+        Ok(d)
+    }
+}
+
+impl Rouge155Core {
+    #[allow(clippy::too_many_arguments)]
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        input: &RunInput,
+        workers: Option<i64>,
+        report: bool,
+        per_eval: bool,
+        labels: Option<(String, String, String)>,
+        series: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let workers = resolve_workers(workers)?;
         let labels = make_labels(&self.opts, labels);
         let (out, text, text_d) = py.detach(|| -> Result<_, Error> {
-            let out = evaluate(&input, &self.opts, &self.res, workers)?;
-            let text = report.then(|| report::render(&out, &input, &self.opts, &labels, false));
-            let text_d =
-                (report && per_eval).then(|| report::render(&out, &input, &self.opts, &labels, true));
+            let out = evaluate(input, &self.opts, &self.res, workers)?;
+            let text = report.then(|| report::render(&out, input, &self.opts, &labels, false));
+            let text_d = (report && per_eval).then(|| report::render(&out, input, &self.opts, &labels, true));
             Ok((out, text, text_d))
         })?;
 
@@ -226,6 +267,18 @@ impl Rouge155Core {
     }
 }
 
+/// The `rougebleu rouge155` command (ROUGE-1.5.5.pl's options): `(exit status, standard output,
+/// standard error)`. The work runs detached from the interpreter.
+#[pyfunction]
+fn rouge155_main(py: Python<'_>, argv: Vec<String>) -> (i32, Py<PyBytes>, String) {
+    let (code, out, err) = py.detach(|| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = cli::main("rougebleu rouge155", &argv, &mut out, &mut err);
+        (code, out, err)
+    });
+    (code, PyBytes::new(py, &out).unbind(), String::from_utf8_lossy(&err).into_owned())
+}
+
 fn make_labels(opts: &Options, labels: Option<(String, String, String)>) -> Labels {
     match labels {
         Some((weight, gap, confidence)) => Labels { weight, gap, confidence },
@@ -248,5 +301,6 @@ fn rouge155_stem(token: &str, data_dir: Option<String>) -> PyResult<String> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rouge155Core>()?;
     m.add_function(wrap_pyfunction!(rouge155_stem, m)?)?;
+    m.add_function(wrap_pyfunction!(rouge155_main, m)?)?;
     Ok(())
 }

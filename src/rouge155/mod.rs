@@ -13,6 +13,8 @@
 //! bootstrap per system and measure, all deterministic.
 pub mod be;
 pub mod bootstrap;
+pub mod cli;
+pub mod config;
 pub mod data;
 pub mod measures;
 pub mod report;
@@ -198,9 +200,9 @@ impl Source {
     fn read(&self, role: &str) -> Result<Vec<u8>> {
         match self {
             Source::Bytes(b) => Ok(b.clone()),
-            Source::Path(p) => {
-                std::fs::read(p).map_err(|e| Error::Input(format!("cannot read {role} summary {p}: {e}")))
-            }
+            Source::Path(p) => std::fs::read(p).map_err(|e| {
+                Error::Input(format!("cannot read {role} summary {p}: {}", config::io_reason(&e)))
+            }),
         }
     }
 

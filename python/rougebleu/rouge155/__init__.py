@@ -4,7 +4,8 @@
   summaries or a configuration file, its options as keyword arguments.
 - :mod:`rougebleu.rouge155.cli`: the ``rougebleu rouge155`` command, a drop-in replacement for
   ``ROUGE-1.5.5.pl``.
-- :mod:`rougebleu.rouge155.config`: readers for its XML configurations and ``-z`` file lists.
+- :class:`ConfigError`: a configuration file that cannot be read or does not describe an
+  evaluation (a ``ValueError``).
 
 Names are imported on first use: the command imports this package, and every millisecond of its
 start-up counts when a caller runs it once per evaluation.
@@ -22,7 +23,7 @@ _EXPORTS: dict[str, str] = {
     "Rouge155Result": "api",
     "EvalItem": "api",
     "SystemScore": "api",
-    "ConfigError": "config",
+    "ConfigError": "_rougebleu",
     "rouge155_stem": "_rougebleu",
 }
 
@@ -46,6 +47,5 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from typing import Any
 
-    from rougebleu._rougebleu import rouge155_stem
+    from rougebleu._rougebleu import ConfigError, rouge155_stem
     from rougebleu.rouge155.api import EvalItem, Rouge155, Rouge155Result, SystemScore
-    from rougebleu.rouge155.config import ConfigError

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rougebleu._rougebleu import Rouge155Core
-from rougebleu.rouge155.config import default_data_dir, read_config
 
 __all__ = ["EvalItem", "Rouge155", "Rouge155Result", "SystemScore"]
 
@@ -172,8 +171,6 @@ class Rouge155:
             raise ValueError(f"counting: {counting!r} is not one of 'macro', 'micro', 'counts'")
         if multi_ref not in ("A", "B"):
             raise ValueError(f"multi_ref: {multi_ref!r} is not 'A' (pooled) or 'B' (best model)")
-        if data_dir is None and (stem or stem_models_only or remove_stopwords):
-            data_dir = default_data_dir(None)[0]
         self._labels = (
             "" if rouge_w is None else _perl_num(rouge_w),
             "" if skip_distance is None else str(skip_distance),
@@ -263,12 +260,12 @@ class Rouge155:
         workers: int | None = None,
     ) -> Rouge155Result:
         """Scores a ROUGE-1.5.5 configuration file (XML, or a ``-z`` file list); every system
-        unless ``system`` is given."""
-        from rougebleu.rouge155.cli import build_run
-
-        config = read_config(path, list_format, system or "X")
-        names = sorted(config.systems) if system is None else [system]
-        return self._run(names, build_run(config, names), [u.id for u in config.evals], workers)
+        unless ``system`` is given. A malformed file raises :class:`ConfigError` naming the file
+        and line."""
+        raw = self._core.evaluate_config(
+            path, system=system, list_format=list_format, workers=workers, labels=self._labels
+        )
+        return Rouge155Result(raw, raw["systems"], raw["eval_ids"])
 
     def _run(self, names, run, eval_ids, workers) -> Rouge155Result:
         raw = self._core.evaluate(names, run, workers=workers, report=True, per_eval=True, labels=self._labels)
