@@ -165,8 +165,8 @@ impl Rouge155Core {
 
     /// Evaluates `evals` = [(id, format, [(system index, path | bytes)], [path | bytes])]. With
     /// `report`, the dict holds the report (`report`) and, with `per_eval`, the `-d` report too.
-    /// `series=False` leaves out the per-unit NumPy arrays (the command line only prints the
-    /// report, and so never needs to import NumPy).
+    /// `series=False` leaves out the per-unit NumPy arrays, for callers that only want the
+    /// report and should not import NumPy.
     #[pyo3(signature = (systems, evals, *, workers=None, report=false, per_eval=false, labels=None, series=true))]
     #[allow(clippy::too_many_arguments)]
     fn evaluate<'py>(
