@@ -80,8 +80,8 @@ def test_rouge_subcommand_rejects_misaligned_files(tmp_path):
 
 def test_rouge155_command_imports_nothing_heavy(tmp_path):
     # The command is run once per evaluation by pyrouge-style callers, so its start-up is part of
-    # every run: beyond the package itself it may load only tiny stdlib modules (no NumPy, typing,
-    # dataclasses, argparse, re), and the XML parser only for an XML configuration.
+    # every run: beyond the package it may load nothing the interpreter had not loaded already (no
+    # NumPy, typing, dataclasses, argparse, re, importlib); all of its work is in the extension.
     (tmp_path / "peer.txt").write_text("the cat sat on the mat\nit was happy\n", encoding="utf-8")
     (tmp_path / "model.txt").write_text("a cat sat on a mat\n", encoding="utf-8")
     (tmp_path / "list.txt").write_text("peer.txt model.txt\n", encoding="utf-8")
@@ -97,4 +97,4 @@ def test_rouge155_command_imports_nothing_heavy(tmp_path):
     assert "X ROUGE-1 Average_R: 0.66667" in out
     last = out.strip().splitlines()[-1].split()
     assert last[:2] == ["NEW-MODULES", "0"]
-    assert set(last[2:]) <= {"__future__", "math"}, last[2:]
+    assert set(last[2:]) <= {"__future__"}, last[2:]

@@ -16,8 +16,6 @@ such as ``rougebleu rouge155`` never load NumPy).
 
 from __future__ import annotations
 
-import importlib
-
 from rougebleu._rougebleu import __version__
 
 # Not `from typing import TYPE_CHECKING`: importing typing costs ~10 ms, a third of the start-up
@@ -69,6 +67,8 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'rougebleu' has no attribute {name!r}")
+    import importlib  # here, not at the top: a bare interpreter has not loaded it yet
+
     value = getattr(importlib.import_module(f"rougebleu.{module}"), name)
     globals()[name] = value  # later lookups skip this function
     return value

@@ -13,8 +13,6 @@ start-up counts when a caller runs it once per evaluation.
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # not typing's: see rougebleu/__init__.py
 
 # name -> module that defines it
@@ -34,6 +32,8 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'rougebleu.rouge155' has no attribute {name!r}")
+    import importlib  # here, not at the top: see rougebleu/__init__.py
+
     package = "rougebleu" if module == "_rougebleu" else "rougebleu.rouge155"
     value = getattr(importlib.import_module(f"{package}.{module}"), name)
     globals()[name] = value
