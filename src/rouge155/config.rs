@@ -220,7 +220,8 @@ fn texts<'a>(node: roxmltree::Node<'a, 'a>) -> impl Iterator<Item = &'a str> {
 
 struct XmlReader<'a> {
     path: &'a str,
-    doc: &'a roxmltree::Document<'a>,
+    /// Byte offset where each line starts (roxmltree's own lookup rescans from the start).
+    line_starts: Vec<usize>,
     evals: Vec<EvalUnit>,
     index: FxHashMap<String, usize>,
     systems: Vec<String>,
@@ -228,7 +229,8 @@ struct XmlReader<'a> {
 
 impl<'a> XmlReader<'a> {
     fn line(&self, node: roxmltree::Node) -> usize {
-        self.doc.text_pos_at(node.range().start).row as usize
+        let pos = node.range().start;
+        self.line_starts.partition_point(|&s| s <= pos)
     }
 
     fn attr(&self, node: roxmltree::Node, name: &str) -> Result<String> {
@@ -357,8 +359,9 @@ pub fn read_xml_config(path: &str) -> Result<Config> {
     let doc = roxmltree::Document::parse_with_options(&text, opts).map_err(|e| {
         Error::Config(format!("{path}, line {}: malformed XML: {}", e.pos().row, xml_problem(&e)))
     })?;
+    let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
     let mut r =
-        XmlReader { path, doc: &doc, evals: Vec::new(), index: FxHashMap::default(), systems: Vec::new() };
+        XmlReader { path, line_starts, evals: Vec::new(), index: FxHashMap::default(), systems: Vec::new() };
     r.walk(doc.root_element(), None)?;
     if r.evals.is_empty() {
         return Err(Error::Config(format!(
