@@ -231,8 +231,9 @@ impl Rouge155Core {
         let labels = make_labels(&self.opts, labels);
         let (out, text, text_d) = py.detach(|| -> Result<_, Error> {
             let out = evaluate(input, &self.opts, &self.res, workers)?;
-            let text = report.then(|| report::render(&out, input, &self.opts, &labels, false));
-            let text_d = (report && per_eval).then(|| report::render(&out, input, &self.opts, &labels, true));
+            let render = |d| report::render(&out, input, &self.opts, &labels, d, workers);
+            let text = report.then(|| render(false));
+            let text_d = (report && per_eval).then(|| render(true));
             Ok((out, text, text_d))
         })?;
 

@@ -381,7 +381,7 @@ pub fn run(inv: &Invocation, out: &mut dyn Write, err: &mut dyn Write) -> Result
     for w in &result.warnings {
         writeln!(err, "{w}").map_err(io)?;
     }
-    let text = report::render(&result, &input, &inv.opts, &inv.labels, inv.per_eval);
+    let text = report::render(&result, &input, &inv.opts, &inv.labels, inv.per_eval, workers);
     out.write_all(text.as_bytes()).map_err(io)?;
     out.flush().map_err(io)
 }

@@ -71,6 +71,8 @@ const UNIGRAM_TAG: u64 = 0xFFFF_FFFF << 32;
 pub fn skip_bigram_bag(tokens: &[u32], max_gap: Option<usize>, unigrams: bool) -> Bag {
     let n = tokens.len();
     let mut bag = Bag::default();
+    // Sized once: growing the table pair by pair was a tenth of the time of ROUGE-S4.
+    bag.counts.reserve(skip_bigram_total(n, max_gap, unigrams));
     for i in 0..n.saturating_sub(1) {
         let a = tokens[i] as u64;
         if unigrams {

@@ -537,20 +537,36 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
     }
     let measures = opts.measures();
     let nm = measures.len();
-    let stats: Vec<Result<EvalStats>> =
-        batch::map(&input.evals, workers, |e| process_eval(e, opts, res, &measures));
-    let stats: Vec<EvalStats> = stats.into_iter().collect::<Result<_>>()?;
+    // Each unit's per-instance values (R, P, F or counts, per peer and measure), computed in
+    // the parallel pass too: their rounding is not free and would otherwise run serially.
+    let per_eval: Vec<Result<Vec<(usize, Vec<[f64; 3]>)>>> = batch::map(&input.evals, workers, |e| {
+        let es = process_eval(e, opts, res, &measures)?;
+        Ok(es
+            .peers
+            .iter()
+            .map(|(system, per_measure)| {
+                let values = per_measure
+                    .iter()
+                    .zip(&measures)
+                    .map(|(st, &m)| {
+                        if opts.jackknife {
+                            jackknife_values(st, m, opts)
+                        } else {
+                            instance_values(&combine(st, None, opts.multi), m, opts)
+                        }
+                    })
+                    .collect();
+                (*system, values)
+            })
+            .collect())
+    });
+    let per_eval: Vec<Vec<(usize, Vec<[f64; 3]>)>> = per_eval.into_iter().collect::<Result<_>>()?;
 
     let ns = input.systems.len();
     let mut items: Vec<Vec<(usize, [f64; 3])>> = vec![Vec::new(); ns * nm];
-    for (ei, es) in stats.iter().enumerate() {
-        for (system, per_measure) in &es.peers {
-            for (mi, st) in per_measure.iter().enumerate() {
-                let v = if opts.jackknife {
-                    jackknife_values(st, measures[mi], opts)
-                } else {
-                    instance_values(&combine(st, None, opts.multi), measures[mi], opts)
-                };
+    for (ei, peers) in per_eval.iter().enumerate() {
+        for (system, values) in peers {
+            for (mi, &v) in values.iter().enumerate() {
                 items[system * nm + mi].push((ei, v));
             }
         }

@@ -95,71 +95,87 @@ fn f5(x: f64) -> String {
     format!("{x:7.5}")
 }
 
-/// Renders the report; `per_eval` adds the `-d` lines.
-pub fn render(out: &Output, input: &RunInput, opts: &Options, labels: &Labels, per_eval: bool) -> String {
+/// Renders the report; `per_eval` adds the `-d` lines. Systems are rendered in parallel (the
+/// `-d` lines of a large run are many) and joined in order.
+pub fn render(
+    out: &Output,
+    input: &RunInput,
+    opts: &Options,
+    labels: &Labels,
+    per_eval: bool,
+    workers: Option<usize>,
+) -> String {
+    let parts = crate::batch::map_range(input.systems.len(), workers, |si| {
+        render_system(out, input, opts, labels, per_eval, si)
+    });
+    parts.concat()
+}
+
+fn render_system(
+    out: &Output,
+    input: &RunInput,
+    opts: &Options,
+    labels: &Labels,
+    per_eval: bool,
+    si: usize,
+) -> String {
     let mut s = String::new();
     let nm = out.measures.len();
-    for (si, system) in input.systems.iter().enumerate() {
-        for (mi, &m) in out.measures.iter().enumerate() {
-            let series = &out.series[si * nm + mi];
-            let tag = measure_name(m, opts, labels);
-            s.push_str("---------------------------------------------\n");
-            match &series.summary {
-                Summary::Interval(iv) => {
-                    for (x, name) in ["R", "P", "F"].iter().enumerate() {
-                        let _ = writeln!(
-                            s,
-                            "{system} {tag} Average_{name}: {} ({}%-conf.int. {} - {})",
-                            f5(iv.avg[x]),
-                            labels.confidence,
-                            f5(iv.low[x]),
-                            f5(iv.high[x])
-                        );
-                    }
-                }
-                Summary::Mean(v) => {
-                    for (x, name) in ["R", "P", "F"].iter().enumerate() {
-                        let _ = writeln!(s, "{system} {tag} Average_{name}: {} (jackknife)", f5(v[x]));
-                    }
-                }
-                Summary::Counts(c) => {
+    let system = &input.systems[si];
+    for (mi, &m) in out.measures.iter().enumerate() {
+        let series = &out.series[si * nm + mi];
+        let tag = measure_name(m, opts, labels);
+        s.push_str("---------------------------------------------\n");
+        match &series.summary {
+            Summary::Interval(iv) => {
+                for (x, name) in ["R", "P", "F"].iter().enumerate() {
                     let _ = writeln!(
                         s,
-                        "{system} {tag} M_count: {} P_count: {} H_count: {}",
-                        perl_number(c[0].trunc()),
-                        perl_number(c[1].trunc()),
-                        perl_number(c[2].trunc())
+                        "{system} {tag} Average_{name}: {} ({}%-conf.int. {} - {})",
+                        f5(iv.avg[x]),
+                        labels.confidence,
+                        f5(iv.low[x]),
+                        f5(iv.high[x])
                     );
                 }
             }
-            if per_eval {
-                s.push_str(".............................................\n");
-                // printPerEvalData sorts the keys with by_evalID; ties keep string order.
-                let mut keyed: Vec<(String, [f64; 3])> = series
-                    .sorted
-                    .iter()
-                    .map(|&i| {
-                        let (ei, v) = series.items[i];
-                        (format!("{}.{system}", input.evals[ei].id), v)
-                    })
-                    .collect();
-                keyed.sort_by(|a, b| by_eval_id(&a.0, &b.0));
-                for (key, v) in keyed {
-                    let fmt = |x: f64| {
-                        if opts.counting == Counting::Macro {
-                            f5(x)
-                        } else {
-                            perl_number(x)
-                        }
-                    };
-                    let _ = writeln!(
-                        s,
-                        "{system} {tag} Eval {key} R:{} P:{} F:{}",
-                        fmt(v[0]),
-                        fmt(v[1]),
-                        fmt(v[2])
-                    );
+            Summary::Mean(v) => {
+                for (x, name) in ["R", "P", "F"].iter().enumerate() {
+                    let _ = writeln!(s, "{system} {tag} Average_{name}: {} (jackknife)", f5(v[x]));
                 }
+            }
+            Summary::Counts(c) => {
+                let _ = writeln!(
+                    s,
+                    "{system} {tag} M_count: {} P_count: {} H_count: {}",
+                    perl_number(c[0].trunc()),
+                    perl_number(c[1].trunc()),
+                    perl_number(c[2].trunc())
+                );
+            }
+        }
+        if per_eval {
+            s.push_str(".............................................\n");
+            // printPerEvalData sorts the keys with by_evalID; ties keep string order.
+            let mut keyed: Vec<(String, [f64; 3])> = series
+                .sorted
+                .iter()
+                .map(|&i| {
+                    let (ei, v) = series.items[i];
+                    (format!("{}.{system}", input.evals[ei].id), v)
+                })
+                .collect();
+            keyed.sort_by(|a, b| by_eval_id(&a.0, &b.0));
+            for (key, v) in keyed {
+                let fmt = |x: f64| {
+                    if opts.counting == Counting::Macro {
+                        f5(x)
+                    } else {
+                        perl_number(x)
+                    }
+                };
+                let _ =
+                    writeln!(s, "{system} {tag} Eval {key} R:{} P:{} F:{}", fmt(v[0]), fmt(v[1]), fmt(v[2]));
             }
         }
     }
