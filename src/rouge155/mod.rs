@@ -267,6 +267,9 @@ pub struct Output {
 }
 
 /// Per-model statistics of every (peer, measure) of one evaluation unit.
+/// One unit's instance values: per peer (system index), R, P, F (or counts) per measure.
+type UnitValues = Vec<(usize, Vec<[f64; 3]>)>;
+
 struct EvalStats {
     /// (system, stats[measure][model])
     peers: Vec<(usize, Vec<Vec<ModelStat>>)>,
@@ -539,7 +542,7 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
     let nm = measures.len();
     // Each unit's per-instance values (R, P, F or counts, per peer and measure), computed in
     // the parallel pass too: their rounding is not free and would otherwise run serially.
-    let per_eval: Vec<Result<Vec<(usize, Vec<[f64; 3]>)>>> = batch::map(&input.evals, workers, |e| {
+    let per_eval: Vec<Result<UnitValues>> = batch::map(&input.evals, workers, |e| {
         let es = process_eval(e, opts, res, &measures)?;
         Ok(es
             .peers
@@ -560,7 +563,7 @@ pub fn evaluate(input: &RunInput, opts: &Options, res: &Resources, workers: Opti
             })
             .collect())
     });
-    let per_eval: Vec<Vec<(usize, Vec<[f64; 3]>)>> = per_eval.into_iter().collect::<Result<_>>()?;
+    let per_eval: Vec<UnitValues> = per_eval.into_iter().collect::<Result<_>>()?;
 
     let ns = input.systems.len();
     let mut items: Vec<Vec<(usize, [f64; 3])>> = vec![Vec::new(); ns * nm];
