@@ -8,6 +8,9 @@
 //! - [`be`]: Basic Elements (`-3`).
 //! - [`bootstrap`]: averages and confidence intervals with Perl's drand48.
 //! - [`report`]: the text ROUGE-1.5.5 prints.
+//! - [`config`]: XML configurations and `-z` file lists, read with errors that name file and line.
+//! - [`cli`]: the `ROUGE-1.5.5.pl` command line (options, configuration, report), shared by the
+//!   Python command and the native `rouge155` program.
 //!
 //! [`evaluate`] runs a whole configuration: evaluation units in parallel (rayon), then one
 //! bootstrap per system and measure, all deterministic.
