@@ -153,8 +153,21 @@ fn value(opts: &Opts, key: char) -> Option<&str> {
     opts.get(&key).and_then(|v| v.as_deref())
 }
 
+/// The number types options take, and how a message names each.
+trait OptionNumber: std::str::FromStr {
+    const KIND: &'static str;
+}
+
+impl OptionNumber for f64 {
+    const KIND: &'static str = "a number";
+}
+
+impl OptionNumber for i64 {
+    const KIND: &'static str = "an integer";
+}
+
 /// A number option: `-{key} {raw}: ...` when it does not parse or fails `check`.
-fn number<T: std::str::FromStr>(
+fn number<T: OptionNumber>(
     opts: &Opts,
     key: char,
     what: &str,
@@ -162,10 +175,8 @@ fn number<T: std::str::FromStr>(
     msg: &str,
 ) -> std::result::Result<Option<T>, UsageError> {
     let Some(raw) = value(opts, key) else { return Ok(None) };
-    // Only f64 and i64 are asked for; the message names which.
-    let kind = if std::any::type_name::<T>().starts_with('f') { "a number" } else { "an integer" };
     let Ok(v) = raw.trim().parse::<T>() else {
-        return usage_err(format!("-{key} {raw}: {what} must be {kind}"));
+        return usage_err(format!("-{key} {raw}: {what} must be {}", T::KIND));
     };
     if !check(&v) {
         return usage_err(format!("-{key} {raw}: {msg}"));
