@@ -1,20 +1,59 @@
 //! Parallel map over a batch with a `workers` knob.
 //!
 //! `workers = None` uses rayon's global pool (sized by `RAYON_NUM_THREADS`, else all cores),
-//! `Some(1)` runs serially on the calling thread, `Some(n)` uses a pool of `n` threads.
+//! `Some(1)` runs serially on the calling thread, `Some(n)` uses a pool of `min(n, cores)`
+//! threads. Pools are built once per size and kept for the life of the process: building one
+//! per call cost milliseconds per call, and seconds for thousands of threads.
 //! Every item is computed independently and results come back in input order, so the output
 //! is bit-identical for any number of workers.
+use std::sync::{Arc, Mutex, OnceLock};
+
 use rayon::prelude::*;
+use rayon::ThreadPool;
 
 use crate::error::{Error, Result};
 
-/// Resolve a user `workers` value: `None` and `-1` mean "all", `0` and other negatives are errors.
+/// The largest `workers` value accepted. Threads beyond the number of cores never speed up
+/// this CPU-bound work, so a larger request is a mistake rather than a wish.
+pub const MAX_WORKERS: i64 = 1024;
+
+/// Resolve a user `workers` value: `None` and `-1` mean "all", `1..=MAX_WORKERS` that many
+/// threads at most; `0`, other negatives and larger values are errors.
 pub fn resolve_workers(workers: Option<i64>) -> Result<Option<usize>> {
     match workers {
         None | Some(-1) => Ok(None),
-        Some(n) if n >= 1 => Ok(Some(n as usize)),
-        Some(n) => Err(Error::value("workers", format!("must be a positive integer, -1 or None, got {n}"))),
+        Some(n) if (1..=MAX_WORKERS).contains(&n) => Ok(Some(n as usize)),
+        Some(n) => Err(Error::value(
+            "workers",
+            format!("must be an integer from 1 to {MAX_WORKERS}, -1 or None, got {n}"),
+        )),
     }
+}
+
+/// The number of threads a pool for `n` workers gets: never more than the machine's cores.
+fn pool_threads(n: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    n.min(cores).max(1)
+}
+
+/// The shared pool with `threads` threads, built on first use. `None` if the operating system
+/// refuses to start the threads (the caller then computes serially: same result).
+fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
+    static POOLS: OnceLock<Mutex<Vec<Option<Arc<ThreadPool>>>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| Mutex::new(Vec::new()));
+    let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
+    if pools.len() <= threads {
+        pools.resize(threads + 1, None);
+    }
+    if pools[threads].is_none() {
+        pools[threads] = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("rougebleu-{i}"))
+            .build()
+            .ok()
+            .map(Arc::new);
+    }
+    pools[threads].clone()
 }
 
 /// Apply `f` to every item, in parallel according to `workers`, keeping input order.
@@ -27,10 +66,47 @@ where
     match workers {
         Some(1) => items.iter().map(f).collect(),
         None => items.par_iter().map(f).collect(),
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-            Ok(pool) => pool.install(|| items.par_iter().map(&f).collect()),
+        Some(n) => match pool(pool_threads(n)) {
+            Some(pool) => pool.install(|| items.par_iter().map(&f).collect()),
             // A pool can fail to start (thread limits); computing serially gives the same result.
-            Err(_) => items.iter().map(f).collect(),
+            None => items.iter().map(f).collect(),
+        },
+    }
+}
+
+/// A vector of `rows * cols` copies of `fill`, allocated fallibly: a size that overflows or
+/// that the allocator refuses is an [`Error::Memory`] naming `what`, never an abort. For the
+/// results whose size is a product of input sizes (N x M matrices, N x N graphs).
+pub fn try_matrix<T: Clone>(rows: usize, cols: usize, fill: T, what: &str) -> Result<Vec<T>> {
+    let bytes = rows as u128 * cols as u128 * std::mem::size_of::<T>() as u128;
+    let refuse = || Error::Memory { what: format!("{what} ({rows} x {cols})"), bytes };
+    let len = rows.checked_mul(cols).ok_or_else(refuse)?;
+    if bytes > isize::MAX as u128 {
+        return Err(refuse());
+    }
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).map_err(|_| refuse())?;
+    out.resize(len, fill);
+    Ok(out)
+}
+
+/// Calls `f(i, row)` for every `cols`-long row `i` of `out`, in parallel according to `workers`.
+/// Rows are written in place, so a matrix needs no second copy.
+pub fn fill_rows<T, F>(out: &mut [T], cols: usize, workers: Option<usize>, f: F)
+where
+    T: Send,
+    F: Fn(usize, &mut [T]) + Sync + Send,
+{
+    if cols == 0 {
+        return;
+    }
+    let run = |out: &mut [T]| out.par_chunks_mut(cols).enumerate().for_each(|(i, row)| f(i, row));
+    match workers {
+        Some(1) => out.chunks_mut(cols).enumerate().for_each(|(i, row)| f(i, row)),
+        None => run(out),
+        Some(n) => match pool(pool_threads(n)) {
+            Some(pool) => pool.install(|| run(out)),
+            None => out.chunks_mut(cols).enumerate().for_each(|(i, row)| f(i, row)),
         },
     }
 }
@@ -44,9 +120,9 @@ where
     match workers {
         Some(1) => (0..len).map(f).collect(),
         None => (0..len).into_par_iter().map(f).collect(),
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-            Ok(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
-            Err(_) => (0..len).map(f).collect(),
+        Some(n) => match pool(pool_threads(n)) {
+            Some(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
+            None => (0..len).map(f).collect(),
         },
     }
 }
@@ -71,5 +147,28 @@ mod tests {
         assert_eq!(resolve_workers(Some(4)).unwrap(), Some(4));
         assert!(resolve_workers(Some(0)).is_err());
         assert!(resolve_workers(Some(-2)).is_err());
+        assert_eq!(resolve_workers(Some(MAX_WORKERS)).unwrap(), Some(MAX_WORKERS as usize));
+        assert!(resolve_workers(Some(MAX_WORKERS + 1)).is_err());
+        assert!(resolve_workers(Some(i64::MAX)).is_err());
+    }
+
+    #[test]
+    fn matrices_are_allocated_fallibly_and_filled_in_place() {
+        let err = try_matrix(usize::MAX, 2, 0.0f64, "the matrix").unwrap_err();
+        assert!(matches!(err, Error::Memory { .. }), "{err}");
+        let err = try_matrix(1 << 40, 1 << 20, 0.0f64, "the matrix").unwrap_err();
+        assert!(err.to_string().contains("the matrix (1099511627776 x 1048576)"), "{err}");
+        let mut m = try_matrix(3, 4, 0usize, "m").unwrap();
+        fill_rows(&mut m, 4, Some(2), |i, row| row.iter_mut().enumerate().for_each(|(j, x)| *x = i * 4 + j));
+        assert_eq!(m, (0..12).collect::<Vec<_>>());
+        fill_rows(&mut m[..0], 0, None, |_, _| unreachable!());
+    }
+
+    #[test]
+    fn pools_are_built_once_per_size() {
+        let a = pool(pool_threads(2)).unwrap();
+        let b = pool(pool_threads(2)).unwrap();
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(pool_threads(MAX_WORKERS as usize) <= std::thread::available_parallelism().unwrap().get());
     }
 }

@@ -10,6 +10,8 @@ pub enum Error {
     /// A ROUGE-1.5.5 configuration (or its data directory) cannot be read or does not describe
     /// an evaluation; the message names the file and line.
     Config(String),
+    /// A result or table of this many bytes cannot be allocated; the message names it.
+    Memory { what: String, bytes: u128 },
 }
 
 impl Error {
@@ -23,6 +25,7 @@ impl fmt::Display for Error {
         match self {
             Error::Value { arg, msg } => write!(f, "{arg}: {msg}"),
             Error::Input(msg) | Error::Config(msg) => f.write_str(msg),
+            Error::Memory { what, bytes } => write!(f, "{what}: cannot allocate {bytes} bytes"),
         }
     }
 }

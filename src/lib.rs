@@ -9,6 +9,7 @@
 //! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
+//! - [`limits`]: the documented bounds of every numeric option.
 //!
 //! Nothing outside `src/python/` knows about Python; that module only exists with the
 //! `python` feature (the extension module built by maturin).
@@ -17,6 +18,7 @@ pub mod batch;
 pub mod bleu;
 pub mod error;
 pub mod kernels;
+pub mod limits;
 pub mod matlab;
 pub mod rouge;
 pub mod rouge155;

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 from typing import Any
+
+# `workers` is checked where it is extracted, in the extension (one check for every batch call).
+from rougebleu._rougebleu import MAX_BETA, MAX_BOOTSTRAP, MAX_NGRAM_ORDER
 
 
 def string_list(value: Any, name: str, check_items: bool = True) -> list:
@@ -35,3 +39,33 @@ def integer(value: Any, name: str, minimum: int | None = None) -> int:
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)
+
+
+def bounded_integer(value: Any, name: str, low: int, high: int) -> int:
+    """An integer (not a bool) from `low` to `high`; any Python int outside is a ValueError naming
+    the argument (never the OverflowError of a C conversion)."""
+    n = integer(value, name)
+    if not low <= n <= high:
+        raise ValueError(f"{name} must be an integer from {low} to {high}, got {n}")
+    return n
+
+
+def n_bootstrap(value: Any, name: str = "n_bootstrap", low: int = 0) -> int:
+    """A number of bootstrap resamples, at most MAX_BOOTSTRAP."""
+    return bounded_integer(value, name, low, MAX_BOOTSTRAP)
+
+
+def confidence(value: Any, name: str = "confidence") -> float:
+    """A confidence level strictly between 0 and 1."""
+    c = number(value, name)
+    if not 0 < c < 1:
+        raise ValueError(f"{name} must be in (0, 1), got {c}")
+    return c
+
+
+def beta(value: Any, name: str = "beta") -> float:
+    """An F-measure beta: a number from 0 to MAX_BETA (beta**2 stays finite)."""
+    b = number(value, name)
+    if not (math.isfinite(b) and 0 <= b <= MAX_BETA):
+        raise ValueError(f"{name} must be a number from 0 to {MAX_BETA:g}, got {b}")
+    return b

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rougebleu._args import integer, number, string_list
+from rougebleu._args import MAX_NGRAM_ORDER, bounded_integer, number, string_list
 
 TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
@@ -73,7 +73,4 @@ def check_smoothing(method: Any, value: Any) -> None:
 
 
 def check_order(max_ngram_order: Any) -> int:
-    order = integer(max_ngram_order, "max_ngram_order")
-    if order < 1:
-        raise ValueError(f"max_ngram_order must be at least 1, got {order}")
-    return order
+    return bounded_integer(max_ngram_order, "max_ngram_order", 1, MAX_NGRAM_ORDER)

@@ -14,6 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu import _rougebleu as _native
 from rougebleu._bleu_score import BLEUSignature
 from rougebleu.bleu import BLEU
@@ -68,6 +69,8 @@ def paired_test(
         raise ValueError("named_systems: give a baseline and at least one system")
     seed_str = os.environ.get("SACREBLEU_SEED", "12345")
     seed = None if seed_str.lower() == "none" else int(seed_str)
+    n_samples = bounded_integer(n_samples, "n_samples", -(2**63), MAX_BOOTSTRAP)
+    n_ar_confidence = bounded_integer(n_ar_confidence, "n_ar_confidence", -(2**63), MAX_BOOTSTRAP)
     n_ar_confidence = n_ar_confidence if n_ar_confidence != 0 else _DEFAULT_SAMPLES["bs"]
     n_samples = n_samples if n_samples > 0 else _DEFAULT_SAMPLES[test_type]
     value = metric._value_f()

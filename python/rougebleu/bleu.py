@@ -18,6 +18,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu._bleu_args import (
     check_order,
     check_smoothing,
@@ -141,6 +142,8 @@ class BLEU:
         row = [int(v) for v in np.asarray(stats).reshape(-1)]
         if len(row) != 2 + 2 * self.max_ngram_order:
             raise ValueError(f"stats: expected {2 + 2 * self.max_ngram_order} values, got {len(row)}")
+        if any(not 0 <= v < 2**63 for v in row):
+            raise ValueError("stats: statistics must be integers from 0 to 2**63 - 1")
         score, _, _, precisions, bp, sys_len, ref_len = _native.bleu_score_from_stats(
             row, self.smooth_method, self._value_f(), self.effective_order
         )
@@ -174,8 +177,8 @@ class BLEU:
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
         stats = self.segment_statistics(hypotheses, references, workers=1)
         result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
-        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
-            raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+        # sacrebleu treats any n_bootstrap <= 1 as "no interval".
+        n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
         if n_bootstrap > 1:
             self.n_bootstrap = n_bootstrap
             self.seed, seed = _seed_from_env()

@@ -464,10 +464,16 @@ def _count(value: Any, arg: str, *, allow_inf: bool = False) -> int | None:
     if allow_inf and value == math.inf:
         return None
     if isinstance(value, numbers.Integral):
-        return int(value)  # type: ignore[call-overload]
-    if not math.isfinite(value) or not float(value).is_integer():
+        n = int(value)  # type: ignore[call-overload]
+    elif not math.isfinite(value) or not float(value).is_integer():
         raise ValueError(f"{arg} must be a positive integer, got {value!r}")
-    return int(float(value))
+    else:
+        n = int(float(value))
+    if allow_inf and n >= 2**63:
+        return None  # a distance longer than any text is no limit at all
+    if n >= 2**63:
+        raise ValueError(f"{arg} must be a positive integer below 2**63, got {value!r}")
+    return n
 
 
 def _real(value: Any, arg: str) -> float:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Hashable, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
+from rougebleu._args import MAX_NGRAM_ORDER
 
 __all__ = ["SmoothingError", "SmoothingFunction", "corpus_bleu", "modified_precision", "sentence_bleu"]
 
@@ -206,7 +207,9 @@ def _corpus_counts(list_of_references: Any, hypotheses: Any, max_order: int) -> 
     try:
         # String tokens: counted in Rust (sacrebleu's statistics of the token lists).
         stats = _native.bleu_token_stats(hypotheses, list_of_references, max_order)
-    except TypeError:
+    except (TypeError, UnicodeError):
+        # Tokens that are not str, or str holding a lone surrogate (not UTF-8): NLTK compares
+        # them as Python objects, and so does the fallback below.
         stats = None
     if stats is not None:
         sums = stats.sum(axis=0)
@@ -230,21 +233,29 @@ def _corpus_counts(list_of_references: Any, hypotheses: Any, max_order: int) -> 
     return num, den_l, hyp_total, ref_total
 
 
-def _weight_sets(weights: Any) -> tuple[list[tuple], bool]:
+def _weight_sets(weights: Any) -> tuple[list, list[tuple]]:
+    """The weight sets as given (NLTK compares them to the default tuple as they are) and as tuples.
+
+    As NLTK, a sequence whose first item is itself indexable is a list of weight sets. Their length
+    (the largest n-gram order) is bounded by ``MAX_NGRAM_ORDER``."""
     try:
         weights[0][0]
-        sets, many = [tuple(w) for w in weights], True
+        given = list(weights)
     except (TypeError, IndexError):
-        sets, many = [tuple(weights)], False
+        given = [weights]
+    sets = [tuple(w) for w in given]
     if not sets or any(len(w) == 0 for w in sets):
         raise ValueError("weights must be a non-empty tuple of numbers (or a list of such tuples)")
+    longest = max(len(w) for w in sets)
+    if longest > MAX_NGRAM_ORDER:
+        raise ValueError(f"weights: at most {MAX_NGRAM_ORDER} weights (n-gram orders) per set, got {longest}")
     for w in sets:
         for x in w:
             if isinstance(x, bool) or not isinstance(x, (int, float, Fraction)):
                 raise TypeError(f"weights must be numbers, got {type(x).__name__}")
             if math.isnan(x) or x < 0:
                 raise ValueError(f"weights must be non-negative numbers, got {x!r}")
-    return sets, many
+    return given, sets
 
 
 def corpus_bleu(
@@ -262,7 +273,8 @@ def corpus_bleu(
         raise TypeError("list_of_references must be a list (one list of references per hypothesis)")
     if len(list_of_references) != len(hypotheses):
         raise ValueError(f"list_of_references has {len(list_of_references)} items but hypotheses has {len(hypotheses)}")
-    sets, many = _weight_sets(weights)
+    given, sets = _weight_sets(weights)
+    many = len(sets) != 1  # NLTK returns a scalar for a single weight set, however it was given
     max_order = max(len(w) for w in sets)
     for i, (refs_i, hyp_i) in enumerate(zip(list_of_references, hypotheses)):
         _check_segment(refs_i, hyp_i, f"list_of_references[{i}]", f"hypotheses[{i}]")
@@ -276,8 +288,9 @@ def corpus_bleu(
     smooth = smoothing_function or SmoothingFunction().method0
     p_n = smooth(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_total)
     scores = []
-    for w in sets:
-        if auto_reweigh and hyp_total < 4 and w == (0.25, 0.25, 0.25, 0.25):
+    for g, w in zip(given, sets):
+        # NLTK compares the weights as given: a list of four 0.25s is not the default tuple.
+        if auto_reweigh and hyp_total < 4 and g == (0.25, 0.25, 0.25, 0.25):
             w = (1 / hyp_total,) * hyp_total
         logs = (wi * math.log(_val(p)) for wi, p in zip(w, p_n) if _val(p) > 0)
         scores.append(bp * math.exp(math.fsum(logs)))

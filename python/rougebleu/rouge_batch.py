@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rougebleu import _args
 from rougebleu.rouge_scorer import make_core
 
 __all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
@@ -93,21 +94,18 @@ def rouge_corpus(
 
     The interval comes from ``n_bootstrap`` resamples of the pairs (with replacement) at the
     given ``confidence``; it is reproducible: the same ``seed`` gives the same interval on any
-    machine and for any ``workers``. ``n_bootstrap=0`` skips it (``low == high == score``).
+    machine and for any ``workers``. ``n_bootstrap=0`` skips it (``low == high == score``); at most
+    10,000,000 resamples (``rougebleu.limits``).
     The bootstrap runs in Rust with its own RNG (SplitMix64), so it is not the same draw as
     rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
     """
     types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
-    for name, value in (("n_bootstrap", n_bootstrap), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-        if value < 0:
-            raise ValueError(f"{name} must be >= 0, got {value}")
+    resamples = _args.n_bootstrap(n_bootstrap)
+    seed = _args.integer(seed, "seed", minimum=0)
     if not isinstance(average, str):
         raise TypeError(f"average must be a string, not {type(average).__name__}")
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
-        raise TypeError(f"confidence must be a number, not {type(confidence).__name__}")
+    level = _args.confidence(confidence)
     rows = core.corpus(
-        predictions, references, average, int(n_bootstrap), float(confidence), int(seed) % 2**64, workers
+        predictions, references, average, resamples, level, seed % 2**64, workers
     )
     return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}

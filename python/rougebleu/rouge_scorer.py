@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rougebleu._args import beta as check_beta
 from rougebleu._args import number, string_list
 from rougebleu._rougebleu import RougeCore, rouge_score_tokenize
 from rougebleu.scoring import Score
@@ -37,10 +38,7 @@ def f_weight_alpha(alpha: float | None, beta: float | None) -> float | None:
     if alpha is not None and beta is not None:
         raise ValueError("give alpha or beta, not both")
     if beta is not None:
-        beta = number(beta, "beta")
-        if not 0 <= beta < float("inf"):
-            raise ValueError(f"beta must be a finite number >= 0, got {beta}")
-        return 1.0 / (1.0 + beta**2)
+        return 1.0 / (1.0 + check_beta(beta) ** 2)
     if alpha is not None:
         alpha = number(alpha, "alpha")
         if not 0 <= alpha <= 1:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rougebleu._args import integer
+from rougebleu._args import MAX_BOOTSTRAP, integer
 
 __all__ = ["Score", "AggregateScore", "BootstrapAggregator", "fmeasure"]
 
@@ -58,6 +58,8 @@ class BootstrapAggregator:
         n_samples = integer(n_samples, "n_samples")
         if n_samples <= 0:
             raise ValueError("n_samples must be positive")
+        if n_samples > MAX_BOOTSTRAP:
+            raise ValueError(f"n_samples must be at most {MAX_BOOTSTRAP}, got {n_samples}")
         if seed is not None:
             seed = integer(seed, "seed")
         self._n_samples = n_samples

@@ -5,6 +5,7 @@ use super::stats::{stats_len, SegmentRefs};
 use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
 use crate::error::{Error, Result};
+use crate::limits::MAX_NGRAM_ORDER;
 
 /// How texts become tokens and how many n-gram orders are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +17,11 @@ pub struct Preprocess {
 
 impl Preprocess {
     pub fn new(tokenizer: Tokenizer, lowercase: bool, max_order: i64) -> Result<Self> {
-        if max_order < 1 {
-            return Err(Error::value("max_ngram_order", format!("must be at least 1, got {max_order}")));
+        if !(1..=MAX_NGRAM_ORDER as i64).contains(&max_order) {
+            return Err(Error::value(
+                "max_ngram_order",
+                format!("must be an integer from 1 to {MAX_NGRAM_ORDER}, got {max_order}"),
+            ));
         }
         Ok(Preprocess { tokenizer, lowercase, max_order: max_order as usize })
     }
@@ -195,6 +199,12 @@ pub fn token_stats(
     if let Some(i) = refs.iter().position(Vec::is_empty) {
         return Err(Error::value("references", format!("segment {i} has no reference")));
     }
+    if !(1..=MAX_NGRAM_ORDER).contains(&max_order) {
+        return Err(Error::value(
+            "max_ngram_order",
+            format!("must be an integer from 1 to {MAX_NGRAM_ORDER}"),
+        ));
+    }
     let k = stats_len(max_order);
     let rows = batch::map_range(hyps.len(), workers, |i| {
         let mut row = vec![0u64; k];
@@ -233,6 +243,8 @@ mod tests {
         // Empty reference kept: closest of {1, 0} to 2 is 1.
         assert_eq!(&st[10..], &[2, 1, 1, 0, 0, 0, 2, 1, 0, 0]);
         assert!(Preprocess::new(Tokenizer::T13a, false, 0).is_err());
+        assert!(Preprocess::new(Tokenizer::T13a, false, 101).is_err());
+        assert!(Preprocess::new(Tokenizer::T13a, false, i64::MAX).is_err());
         let streams = [vec![s("a b"), s("c")], vec![None, s("")]];
         let (one_shot, nr) = stats_with_references(&["a b", "c d"], &streams, prep, Some(1)).unwrap();
         assert_eq!((one_shot, nr), (st, None));

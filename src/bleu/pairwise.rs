@@ -11,6 +11,7 @@ use super::score::{bleu_score_only, Smooth};
 use super::stats::stats_len;
 use super::tokenize::preprocess;
 use crate::batch;
+use crate::error::Result;
 
 /// Per-order sorted `(n-gram id, count)` lists of one text.
 struct Profile {
@@ -89,27 +90,27 @@ pub fn pairwise(
     smooth: Smooth,
     effective_order: bool,
     workers: Option<usize>,
-) -> Vec<f64> {
+) -> Result<Vec<f64>> {
+    // Refuse an impossible matrix before any work.
+    let mut out = batch::try_matrix(hyps.len(), refs.len(), 0.0, "the pairwise score matrix")?;
     let all: Vec<&str> = hyps.iter().chain(refs.iter()).copied().collect();
     let profs = profiles(&all, prep, workers);
     let (hp, rp) = profs.split_at(hyps.len());
     let order = prep.max_order;
-    let rows = batch::map_range(hp.len(), workers, |i| {
+    batch::fill_rows(&mut out, rp.len(), workers, |i, row| {
         let h = &hp[i];
         let mut stats = vec![0u64; stats_len(order)];
-        rp.iter()
-            .map(|r| {
-                stats[0] = h.len as u64;
-                stats[1] = r.len as u64;
-                for n in 0..order {
-                    let hs = &h.ngrams[h.offsets[n] as usize..h.offsets[n + 1] as usize];
-                    let rs = &r.ngrams[r.offsets[n] as usize..r.offsets[n + 1] as usize];
-                    stats[2 + n] = clipped_matches(hs, rs);
-                    stats[2 + order + n] = h.len.saturating_sub(n) as u64;
-                }
-                bleu_score_only(&stats, smooth, effective_order)
-            })
-            .collect::<Vec<f64>>()
+        for (r, slot) in rp.iter().zip(row) {
+            stats[0] = h.len as u64;
+            stats[1] = r.len as u64;
+            for n in 0..order {
+                let hs = &h.ngrams[h.offsets[n] as usize..h.offsets[n + 1] as usize];
+                let rs = &r.ngrams[r.offsets[n] as usize..r.offsets[n + 1] as usize];
+                stats[2 + n] = clipped_matches(hs, rs);
+                stats[2 + order + n] = h.len.saturating_sub(n) as u64;
+            }
+            *slot = bleu_score_only(&stats, smooth, effective_order);
+        }
     });
-    rows.concat()
+    Ok(out)
 }

@@ -28,7 +28,7 @@ pub fn total(len: usize, distance: SkipDistance) -> usize {
         SkipDistance::Unlimited => len * (len - 1) / 2,
         // Σ_{i=0}^{len-2} min(d + 1, len - 1 - i)
         SkipDistance::Max(d) => {
-            let span = (d + 1).min(len - 1);
+            let span = d.saturating_add(1).min(len - 1);
             // The first len-1-span starts reach a full window; the last `span` starts see 1..span.
             (len - 1 - span) * span + span * (span + 1) / 2
         }
@@ -43,7 +43,7 @@ pub fn keys(tokens: &[u32], distance: SkipDistance, vocab: u64, out: &mut Vec<u6
     for i in 0..n.saturating_sub(1) {
         let end = match distance {
             SkipDistance::Unlimited => n,
-            SkipDistance::Max(d) => (i + d + 2).min(n),
+            SkipDistance::Max(d) => i.saturating_add(d).saturating_add(2).min(n),
         };
         let a = tokens[i] as u64 * vocab;
         out.extend(tokens[i + 1..end].iter().map(|&b| a + b as u64));
@@ -57,7 +57,7 @@ fn for_each_pair(tokens: &[u32], distance: SkipDistance, mut f: impl FnMut(u32, 
     for i in 0..n.saturating_sub(1) {
         let end = match distance {
             SkipDistance::Unlimited => n,
-            SkipDistance::Max(d) => (i + d + 2).min(n),
+            SkipDistance::Max(d) => i.saturating_add(d).saturating_add(2).min(n),
         };
         for &b in &tokens[i + 1..end] {
             f(tokens[i], b);

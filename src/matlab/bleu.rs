@@ -9,11 +9,18 @@ use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 use crate::kernels::ngram::NgramKeys;
+use crate::limits::MAX_NGRAM_ORDER;
 
 /// Checks MATLAB's `NgramWeights` (finite, nonnegative, not all zero) and normalises them.
 pub fn normalize_weights(weights: &[f64]) -> Result<Vec<f64>> {
     if weights.is_empty() {
         return Err(Error::value("ngram_weights", "must contain at least one weight"));
+    }
+    if weights.len() > MAX_NGRAM_ORDER {
+        return Err(Error::value(
+            "ngram_weights",
+            format!("at most {MAX_NGRAM_ORDER} weights, got {}", weights.len()),
+        ));
     }
     if let Some(w) = weights.iter().find(|w| !(w.is_finite() && **w >= 0.0)) {
         return Err(Error::value("ngram_weights", format!("must be finite and nonnegative, got {w}")));

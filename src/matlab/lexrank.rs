@@ -6,7 +6,8 @@
 //! normalised to sum to one (a document similar to nothing links to every document). PageRank
 //! with damping 0.85 iterates `p ← (1 - d)/N + d·Mᵀp` from the uniform vector until the L1
 //! change is below 1e-14 (at most 10,000 rounds). Scores sum to one.
-use crate::batch::map_range;
+use crate::batch::{fill_rows, try_matrix};
+use crate::error::Result;
 
 /// PageRank damping factor.
 pub const DAMPING: f64 = 0.85;
@@ -42,37 +43,36 @@ fn dot(a: &[(u32, f64)], b: &[(u32, f64)]) -> f64 {
 }
 
 /// LexRank scores of `documents` (token ids from one interner); rows computed in parallel.
-pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Vec<f64> {
+pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Result<Vec<f64>> {
     let n = documents.len();
     if n == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
+    // The N x N transition matrix, refused up front if it cannot be allocated.
+    let mut matrix = try_matrix(n, n, 0.0, "the LexRank similarity matrix")?;
     let bags: Vec<Vec<(u32, f64)>> = documents.iter().map(|d| bag(d)).collect();
     let norms: Vec<f64> = bags.iter().map(|b| dot(b, b).sqrt()).collect();
-    // Row i of the transition matrix.
-    let rows: Vec<Vec<f64>> = map_range(n, workers, |i| {
-        let mut row: Vec<f64> = (0..n)
-            .map(|j| {
-                if norms[i] > 0.0 && norms[j] > 0.0 {
-                    dot(&bags[i], &bags[j]) / (norms[i] * norms[j])
-                } else {
-                    0.0
-                }
-            })
-            .collect();
+    fill_rows(&mut matrix, n, workers, |i, row| {
+        for (j, x) in row.iter_mut().enumerate() {
+            *x = if norms[i] > 0.0 && norms[j] > 0.0 {
+                dot(&bags[i], &bags[j]) / (norms[i] * norms[j])
+            } else {
+                0.0
+            };
+        }
         let sum: f64 = row.iter().sum();
         if sum > 0.0 {
             row.iter_mut().for_each(|x| *x /= sum);
         } else {
             row.iter_mut().for_each(|x| *x = 1.0 / n as f64);
         }
-        row
     });
+    let rows = matrix.chunks(n);
     let mut p = vec![1.0 / n as f64; n];
     let mut next = vec![0.0; n];
     for _ in 0..10_000 {
         next.iter_mut().for_each(|x| *x = (1.0 - DAMPING) / n as f64);
-        for (i, row) in rows.iter().enumerate() {
+        for (i, row) in rows.clone().enumerate() {
             let pi = DAMPING * p[i];
             for (x, &m) in next.iter_mut().zip(row) {
                 *x += pi * m;
@@ -84,7 +84,7 @@ pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Vec<f64> {
             break;
         }
     }
-    p
+    Ok(p)
 }
 
 /// Indices of the `k` highest-scoring documents, best first (ties to the earlier document).
@@ -103,11 +103,11 @@ mod tests {
     fn central_document_wins_and_scores_sum_to_one() {
         // Three documents share tokens with the second; the last shares nothing.
         let docs = vec![vec![1, 2], vec![1, 2, 3, 4], vec![3, 4], vec![9]];
-        let s = scores(&docs, Some(1));
+        let s = scores(&docs, Some(1)).unwrap();
         assert!((s.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         assert_eq!(top(&s, 1), [1]);
-        assert_eq!(scores(&docs, Some(3)), s);
+        assert_eq!(scores(&docs, Some(3)).unwrap(), s);
         assert_eq!(top(&[0.1, 0.3, 0.3], 3), [1, 2, 0]);
-        assert!(scores(&[], None).is_empty());
+        assert!(scores(&[], None).unwrap().is_empty());
     }
 }

@@ -27,6 +27,7 @@ use crate::kernels::lcs::union_lcs_hits;
 use crate::kernels::ngram::NgramKeys;
 use crate::kernels::skip_bigram::{self, SkipDistance};
 use crate::kernels::wlcs::wlcs_recall_precision;
+use crate::limits::{MAX_BETA, MAX_NGRAM_ORDER, MAX_WLCS_WEIGHT};
 
 /// MATLAB's `ROUGEMethod`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,20 +87,29 @@ impl Default for RougeOptions {
 
 impl RougeOptions {
     pub fn validate(&self) -> Result<()> {
-        if self.ngram_length < 1 {
-            return Err(Error::value("ngram_length", "must be a positive integer"));
+        if !(1..=MAX_NGRAM_ORDER).contains(&self.ngram_length) {
+            return Err(Error::value(
+                "ngram_length",
+                format!("must be an integer from 1 to {MAX_NGRAM_ORDER}"),
+            ));
         }
         if self.skip_distance == SkipDistance::Max(0) {
             return Err(Error::value("skip_distance", "must be a positive integer"));
         }
-        if !(self.beta.is_finite() && self.beta >= 0.0) {
+        if !(self.beta.is_finite() && (0.0..=MAX_BETA).contains(&self.beta)) {
             return Err(Error::value(
                 "beta",
-                format!("must be a finite nonnegative number, got {}", self.beta),
+                format!("must be a nonnegative number at most {MAX_BETA:e}, got {}", self.beta),
             ));
         }
-        if !(self.weight.is_finite() && self.weight >= 1.0) {
-            return Err(Error::value("weight", format!("must be a finite number >= 1, got {}", self.weight)));
+        if !(1.0..=MAX_WLCS_WEIGHT).contains(&self.weight) {
+            return Err(Error::value(
+                "weight",
+                format!(
+                    "must be a number from 1 to {MAX_WLCS_WEIGHT} (k^weight must stay finite), got {}",
+                    self.weight
+                ),
+            ));
         }
         Ok(())
     }
@@ -332,6 +342,9 @@ mod tests {
         assert!(RougeOptions { ngram_length: 0, ..RougeOptions::default() }.validate().is_err());
         assert!(RougeOptions { beta: f64::NAN, ..RougeOptions::default() }.validate().is_err());
         assert!(RougeOptions { weight: 0.5, ..RougeOptions::default() }.validate().is_err());
+        assert!(RougeOptions { weight: 1000.0, ..RougeOptions::default() }.validate().is_err());
+        assert!(RougeOptions { beta: 1e200, ..RougeOptions::default() }.validate().is_err());
+        assert!(RougeOptions { ngram_length: 101, ..RougeOptions::default() }.validate().is_err());
         assert!(RougeOptions { skip_distance: SkipDistance::Max(0), ..RougeOptions::default() }
             .validate()
             .is_err());

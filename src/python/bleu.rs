@@ -2,11 +2,11 @@
 //! scores as NumPy arrays, the all-pairs matrix and the resampling kernels. Texts are copied out
 //! while attached; the work runs detached.
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::batch::resolve_workers;
+use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
 use crate::bleu::resample::{bootstrap_scores, randomization_scores};
@@ -53,9 +53,20 @@ fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py
         .collect()
 }
 
-/// Borrow the UTF-8 text of each string.
-fn texts<'a>(items: &'a [Bound<'_, PyString>]) -> PyResult<Vec<&'a str>> {
-    items.iter().map(|s| s.to_str()).collect()
+/// The error for a `str` that is not valid Unicode text (it holds a lone surrogate).
+fn surrogate_error(what: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!(
+        "{what} contains a lone surrogate code point, which is not valid Unicode text"
+    ))
+}
+
+/// Borrow the UTF-8 text of each string; `what` names the argument in errors.
+fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.to_str().map_err(|_| surrogate_error(format_args!("{what}[{i}]"))))
+        .collect()
 }
 
 /// sacrebleu's reference streams (`str` or `None` items) as handles.
@@ -83,7 +94,19 @@ fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Vec<Vec<Option<Bou
 fn stream_texts<'a>(handles: &'a [Vec<Option<Bound<'_, PyString>>>]) -> PyResult<Vec<Vec<Option<&'a str>>>> {
     handles
         .iter()
-        .map(|s| s.iter().map(|o| o.as_ref().map(|x| x.to_str()).transpose()).collect::<PyResult<_>>())
+        .enumerate()
+        .map(|(k, s)| {
+            s.iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    o.as_ref()
+                        .map(|x| {
+                            x.to_str().map_err(|_| surrogate_error(format_args!("references[{k}][{i}]")))
+                        })
+                        .transpose()
+                })
+                .collect::<PyResult<_>>()
+        })
         .collect()
 }
 
@@ -98,12 +121,12 @@ fn bleu_stats<'py>(
     tokenize: &str,
     lowercase: bool,
     max_ngram_order: i64,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyAny>, i64)> {
     let prep = prep(tokenize, lowercase, max_ngram_order)?;
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let hi = str_items(hypotheses, "hypotheses")?;
-    let hyps = texts(&hi)?;
+    let hyps = texts(&hi, "hypotheses")?;
     let handles = stream_items(streams)?;
     let refs = stream_texts(&handles)?;
     let (flat, num_refs) = py.detach(|| stats_with_references(&hyps, &refs, prep, workers))?;
@@ -128,13 +151,13 @@ fn bleu_sentence_scores<'py>(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
     let prep = prep(tokenize, lowercase, max_ngram_order)?;
     let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let hi = str_items(hypotheses, "hypotheses")?;
-    let hyps = texts(&hi)?;
+    let hyps = texts(&hi, "hypotheses")?;
     let handles = stream_items(streams)?;
     let refs = stream_texts(&handles)?;
     let (scores, num_refs) = py.detach(|| {
@@ -160,10 +183,10 @@ impl BleuReferences {
         tokenize: &str,
         lowercase: bool,
         max_ngram_order: i64,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<Self> {
         let prep = prep(tokenize, lowercase, max_ngram_order)?;
-        let workers = resolve_workers(workers)?;
+        let workers = threads(workers);
         let handles = stream_items(streams)?;
         let borrowed = stream_texts(&handles)?;
         let cache = py.detach(|| RefCache::new(&borrowed, prep, workers))?;
@@ -189,12 +212,12 @@ impl BleuReferences {
         smooth_method: &str,
         smooth_value: Option<f64>,
         effective_order: bool,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<Bound<'py, PyArray1<f64>>> {
         let smooth = Smooth::parse(smooth_method, smooth_value)?;
-        let workers = resolve_workers(workers)?;
+        let workers = threads(workers);
         let items = str_items(hypotheses, "hypotheses")?;
-        let hyps = texts(&items)?;
+        let hyps = texts(&items, "hypotheses")?;
         let scores = py
             .detach(|| self.cache.map(&hyps, workers, |row| bleu_score_only(row, smooth, effective_order)))?;
         Ok(PyArray1::from_vec(py, scores))
@@ -206,11 +229,11 @@ impl BleuReferences {
         &self,
         py: Python<'py>,
         hypotheses: &Bound<'py, PyAny>,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let workers = resolve_workers(workers)?;
+        let workers = threads(workers);
         let items = str_items(hypotheses, "hypotheses")?;
-        let hyps = texts(&items)?;
+        let hyps = texts(&items, "hypotheses")?;
         let flat = py.detach(|| self.cache.stats(&hyps, workers))?;
         let k = stats_len(self.cache.prep.max_order);
         let n = flat.len() / k;
@@ -244,10 +267,10 @@ fn bleu_scores_from_stats<'py>(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let (flat, k) = stats_rows(&stats, "stats")?;
     let n = flat.len() / k;
     let scores = py.detach(|| {
@@ -272,15 +295,15 @@ fn bleu_pairwise<'py>(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let prep = prep(tokenize, lowercase, max_ngram_order)?;
     let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
-    let (h, r) = (texts(&hi)?, texts(&ri)?);
+    let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "references")?);
     let (n, m) = (h.len(), r.len());
-    let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers));
+    let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers))?;
     Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
 }
 
@@ -356,7 +379,7 @@ fn bleu_token_stats<'py>(
     hypotheses: Vec<Vec<String>>,
     references: Vec<Vec<Vec<String>>>,
     max_ngram_order: i64,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if max_ngram_order < 1 {
         return Err(
@@ -364,7 +387,7 @@ fn bleu_token_stats<'py>(
         );
     }
     let order = max_ngram_order as usize;
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let flat = py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
     let k = stats_len(order);
     let n = flat.len() / k;

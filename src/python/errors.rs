@@ -1,5 +1,5 @@
 //! The single mapping from the crate's `Error` to Python exceptions.
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::PyErr;
 
@@ -18,6 +18,7 @@ impl From<Error> for PyErr {
             Error::Value { .. } => PyValueError::new_err(err.to_string()),
             Error::Input(msg) => PyOSError::new_err(msg),
             Error::Config(msg) => ConfigError::new_err(msg),
+            Error::Memory { .. } => PyMemoryError::new_err(err.to_string()),
         }
     }
 }

@@ -6,7 +6,8 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::batch::{map_range, resolve_workers};
+use super::workers::{threads, Workers};
+use crate::batch::map_range;
 use crate::error::Error;
 use crate::kernels::skip_bigram::SkipDistance;
 use crate::matlab::rouge::{RougeMethod, RougeOptions};
@@ -37,9 +38,9 @@ fn positive(value: i64, arg: &'static str) -> PyResult<usize> {
 fn matlab_tokenize(
     py: Python<'_>,
     texts: Vec<String>,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Vec<(Vec<String>, Vec<u8>)>> {
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     Ok(py.detach(|| {
         map_range(texts.len(), workers, |i| {
             tokenize(&texts[i]).into_iter().map(|(t, k)| (t, k as u8)).unzip()
@@ -66,9 +67,9 @@ fn matlab_rouge<'py>(
     skip_distance: Option<i64>,
     beta: f64,
     weight: f64,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let options = RougeOptions {
         method: RougeMethod::parse(rouge_method)?,
         ngram_length: positive(ngram_length, "ngram_length")?,
@@ -111,9 +112,9 @@ fn matlab_bleu<'py>(
     references: Vec<Vec<PyWords<'py>>>,
     ngram_weights: Vec<f64>,
     ignore_case: bool,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let weights = bleu::normalize_weights(&ngram_weights)?;
     one_set_per_candidate(candidates.len(), references.len())?;
     let candidates: Vec<Vec<&str>> = candidates.iter().map(|c| words(c)).collect::<PyResult<_>>()?;
@@ -139,16 +140,16 @@ fn matlab_bleu<'py>(
 fn matlab_lexrank<'py>(
     py: Python<'py>,
     documents: Vec<PyWords<'py>>,
-    workers: Option<i64>,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let workers = resolve_workers(workers)?;
+    let workers = threads(workers);
     let documents: Vec<Vec<&str>> = documents.iter().map(|d| words(d)).collect::<PyResult<_>>()?;
     let scores = py.detach(|| {
         let mut vocab = Vocab::new();
         let ids: Vec<Vec<u32>> = documents.iter().map(|d| vocab.ids(d, false)).collect();
         lexrank::scores(&ids, workers)
     });
-    Ok(scores.into_pyarray(py))
+    Ok(scores?.into_pyarray(py))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

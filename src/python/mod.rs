@@ -9,10 +9,17 @@ mod rouge;
 mod rouge155;
 mod stem;
 mod text_args;
+mod workers;
 
 #[pymodule(gil_used = false)]
 fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The documented bounds, so that the Python front ends check the same numbers.
+    m.add("MAX_NGRAM_ORDER", crate::limits::MAX_NGRAM_ORDER)?;
+    m.add("MAX_WLCS_WEIGHT", crate::limits::MAX_WLCS_WEIGHT)?;
+    m.add("MAX_BOOTSTRAP", crate::limits::MAX_BOOTSTRAP)?;
+    m.add("MAX_BETA", crate::limits::MAX_BETA)?;
+    m.add("MAX_WORKERS", crate::batch::MAX_WORKERS)?;
     rouge::register(m)?;
     rouge155::register(m)?;
     bleu::register(m)?;

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
 use super::text_args::{rouge_text, sequence_items};
-use crate::batch::resolve_workers;
+use super::workers::{threads, Workers};
 use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
 use crate::rouge::counts::FWeight;
 use crate::rouge::multi::{MultiRef, TypeScore};
@@ -87,7 +87,7 @@ impl RougeCore {
         py: Python<'py>,
         predictions: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let scores = self.run_batch(py, predictions, references, workers)?;
         let n_types = self.scorer.types().len();
@@ -115,7 +115,7 @@ impl RougeCore {
         rouge_types: Vec<Bound<'py, PyString>>,
         score_cls: &Bound<'py, PyAny>,
         int_zero: &Bound<'py, PyAny>,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let scores = self.run_batch(py, predictions, references, workers)?;
         scores
@@ -164,11 +164,11 @@ impl RougeCore {
         n_bootstrap: usize,
         confidence: f64,
         seed: u64,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
         let avg = Average::parse(average)?;
         let scores = self.run_batch(py, predictions, references, workers)?;
-        let w = resolve_workers(workers)?;
+        let w = threads(workers);
         let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
         let weight = self.scorer.options().weight;
         let types = self.scorer.types().to_vec();
@@ -197,9 +197,9 @@ impl RougeCore {
         py: Python<'py>,
         predictions: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
-        workers: Option<i64>,
+        workers: Option<Workers>,
     ) -> PyResult<Vec<Vec<TypeScore>>> {
-        let workers = resolve_workers(workers)?;
+        let workers = threads(workers);
         let pred_items = sequence_items(predictions, "predictions")?;
         let ref_items = sequence_items(references, "references")?;
         if pred_items.len() != ref_items.len() {

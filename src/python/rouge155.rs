@@ -5,7 +5,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
-use crate::batch::resolve_workers;
+use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::rouge155::be::BeMode;
 use crate::rouge155::bootstrap::Counting;
@@ -174,7 +174,7 @@ impl Rouge155Core {
         py: Python<'py>,
         systems: Vec<String>,
         evals: &Bound<'py, PyAny>,
-        workers: Option<i64>,
+        workers: Option<Workers>,
         report: bool,
         per_eval: bool,
         labels: Option<(String, String, String)>,
@@ -193,7 +193,7 @@ impl Rouge155Core {
         path: String,
         system: Option<String>,
         list_format: Option<String>,
-        workers: Option<i64>,
+        workers: Option<Workers>,
         labels: Option<(String, String, String)>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let input = py.detach(|| -> Result<RunInput, Error> {
@@ -221,13 +221,13 @@ impl Rouge155Core {
         &self,
         py: Python<'py>,
         input: &RunInput,
-        workers: Option<i64>,
+        workers: Option<Workers>,
         report: bool,
         per_eval: bool,
         labels: Option<(String, String, String)>,
         series: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let workers = resolve_workers(workers)?;
+        let workers = threads(workers);
         let labels = make_labels(&self.opts, labels);
         let (out, text, text_d) = py.detach(|| -> Result<_, Error> {
             let out = evaluate(input, &self.opts, &self.res, workers)?;

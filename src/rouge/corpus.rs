@@ -9,6 +9,7 @@
 use crate::batch;
 use crate::error::{Error, Result};
 use crate::kernels::fmeasure::Prf;
+use crate::limits::MAX_BOOTSTRAP;
 use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::TypeScore;
 use crate::rouge::types::RougeType;
@@ -123,6 +124,12 @@ pub fn aggregate(
         return Err(Error::value(
             "average",
             "micro averaging sums counts, which the 'mean' multi_ref mode and jackknifing do not have",
+        ));
+    }
+    if bootstrap.resamples > MAX_BOOTSTRAP {
+        return Err(Error::value(
+            "n_bootstrap",
+            format!("must be at most {MAX_BOOTSTRAP}, got {}", bootstrap.resamples),
         ));
     }
     if !(bootstrap.confidence > 0.0 && bootstrap.confidence < 1.0) {

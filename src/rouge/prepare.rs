@@ -41,8 +41,10 @@ struct Vocab {
     buf: String,
 }
 
-/// Beyond this many cached stems the cache is dropped between units, bounding memory.
-const MAX_CACHED: usize = 1 << 21;
+/// Beyond this many bytes the per-thread stem cache is dropped between units (docs/limits.md):
+/// a stream of ever-new words (random strings, hashes, long numbers) would otherwise grow it
+/// without end, on every thread.
+pub const MAX_CACHE_BYTES: usize = 64 << 20;
 
 /// A per-unit table grown larger than this (by a very long text) is replaced, not cleared.
 const MAX_UNIT_CAPACITY: usize = 1 << 14;
@@ -52,6 +54,13 @@ thread_local! {
 }
 
 impl Vocab {
+    /// About how many heap bytes the caches that outlive a unit hold.
+    fn cache_bytes(&self) -> usize {
+        self.final_forms.heap_bytes()
+            + self.stemmed.heap_bytes()
+            + self.dense.capacity() * std::mem::size_of::<(u32, u32)>()
+    }
+
     fn start_unit(&mut self) {
         self.unit = self.unit.wrapping_add(1);
         if self.unit == 0 {
@@ -148,7 +157,7 @@ impl Preparer<'_> {
 pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
     VOCAB.with(|cell| {
         let mut vocab = cell.borrow_mut();
-        if vocab.final_forms.len() > MAX_CACHED {
+        if vocab.cache_bytes() > MAX_CACHE_BYTES {
             *vocab = Vocab::default();
         }
         vocab.start_unit();

@@ -2,13 +2,16 @@
 //! Lin (2004)'s family as papers write them.
 //!
 //! Grammar (case-sensitive):
-//! - `rouge<n>`: ROUGE-N, `n >= 1` without leading zeros (`rouge1`, `rouge2`, ..., `rouge12`).
+//! - `rouge<n>`: ROUGE-N, `1 <= n <= 100` without leading zeros (`rouge1`, `rouge2`, ..., `rouge12`).
 //! - `rougeL`: LCS of the whole texts; `rougeLsum`: summary-level union LCS over `\n` sentences.
-//! - `rougeW` or `rougeW-<w>`: weighted LCS with `f(k) = k^w`, `w > 1` (`rougeW` = `rougeW-1.2`).
+//! - `rougeW` or `rougeW-<w>`: weighted LCS with `f(k) = k^w`, `1 < w <= 30` (`rougeW` =
+//!   `rougeW-1.2`; the bound keeps `k^w` finite).
 //! - `rougeS<d>` / `rougeSU<d>`: skip-bigrams with at most `d >= 0` tokens between the two words
 //!   (`rougeS4`), plus unigrams for SU; `rougeS*` / `rougeSU*` (or `rougeS` / `rougeSU`): any gap.
+//!   Any `d` is accepted; one beyond `usize` is the unlimited gap, as is any `d` >= a text's length.
 use crate::error::{Error, Result};
 use crate::kernels::skip_bigram::SkipDistance;
+use crate::limits::{MAX_NGRAM_ORDER, MAX_WLCS_WEIGHT};
 
 /// ROUGE-W's default weight (ROUGE-1.5.5's usual `-w 1.2`).
 pub const DEFAULT_W: f64 = 1.2;
@@ -46,7 +49,8 @@ fn parse_skip(name: &str, spec: &str) -> Result<SkipDistance> {
     if !spec.bytes().all(|b| b.is_ascii_digit()) || (spec.len() > 1 && spec.starts_with('0')) {
         return Err(invalid(name, "the skip distance must be a non-negative integer or *"));
     }
-    spec.parse::<usize>().map(SkipDistance::Max).map_err(|_| invalid(name, "skip distance out of range"))
+    // Any distance is accepted: one at least as long as any text is the unlimited gap.
+    Ok(spec.parse::<usize>().map_or(SkipDistance::Unlimited, SkipDistance::Max))
 }
 
 impl RougeType {
@@ -69,8 +73,8 @@ impl RougeType {
         if let Some(spec) = rest.strip_prefix("W-") {
             let w: f64 =
                 spec.parse().map_err(|_| invalid(name, "the weight after 'rougeW-' must be a number"))?;
-            if w.is_nan() || w <= 1.0 || w.is_infinite() {
-                return Err(invalid(name, "ROUGE-W needs a weight w > 1"));
+            if w.is_nan() || w <= 1.0 || w > MAX_WLCS_WEIGHT {
+                return Err(invalid(name, "ROUGE-W needs a weight 1 < w <= 30 (k^w must stay finite)"));
             }
             return Ok(RougeType::W(w));
         }
@@ -78,7 +82,10 @@ impl RougeType {
             if rest.starts_with('0') {
                 return Err(Error::value("rouge_types", format!("rougen requires positive n: {name}")));
             }
-            return rest.parse::<usize>().map(RougeType::N).map_err(|_| invalid(name, "n out of range"));
+            return match rest.parse::<usize>() {
+                Ok(n) if n <= MAX_NGRAM_ORDER => Ok(RougeType::N(n)),
+                _ => Err(invalid(name, "n must be at most 100")),
+            };
         }
         Err(invalid(name, "unknown rouge type"))
     }
@@ -113,6 +120,11 @@ mod tests {
         assert_eq!(RougeType::parse("rougeS*").unwrap(), RougeType::S(Unlimited));
         assert_eq!(RougeType::parse("rougeSU*").unwrap(), RougeType::SU(Unlimited));
         assert_eq!(RougeType::parse("rougeS").unwrap(), RougeType::S(Unlimited));
+        assert_eq!(RougeType::parse("rouge100").unwrap(), RougeType::N(100));
+        assert_eq!(RougeType::parse("rougeW-30").unwrap(), RougeType::W(30.0));
+        // Distances beyond usize are the unlimited gap; representable ones are kept.
+        assert_eq!(RougeType::parse("rougeS18446744073709551616").unwrap(), RougeType::S(Unlimited));
+        assert_eq!(RougeType::parse("rougeS18446744073709551615").unwrap(), RougeType::S(Max(usize::MAX)));
     }
 
     #[test]
@@ -134,6 +146,10 @@ mod tests {
             "rougeSU 4",
             "rougeLSum",
             "rouge-1",
+            "rouge101",
+            "rouge18446744073709551616",
+            "rougeW-30.5",
+            "rougeW-1e400",
         ] {
             assert!(RougeType::parse(bad).is_err(), "{bad}");
         }

@@ -9,11 +9,18 @@ pub struct StrMap<V> {
     tiny: FxHashMap<u64, V>,
     short: FxHashMap<u128, V>,
     long: FxHashMap<Box<str>, V>,
+    /// Bytes of the boxed long keys, for [`StrMap::heap_bytes`].
+    long_bytes: usize,
 }
 
 impl<V> Default for StrMap<V> {
     fn default() -> Self {
-        StrMap { tiny: FxHashMap::default(), short: FxHashMap::default(), long: FxHashMap::default() }
+        StrMap {
+            tiny: FxHashMap::default(),
+            short: FxHashMap::default(),
+            long: FxHashMap::default(),
+            long_bytes: 0,
+        }
     }
 }
 
@@ -54,7 +61,12 @@ impl<V: Copy> StrMap<V> {
         match key(s) {
             Key::Tiny(k) => self.tiny.insert(k, v),
             Key::Short(k) => self.short.insert(k, v),
-            Key::Long(s) => self.long.insert(s.into(), v),
+            Key::Long(s) => {
+                if !self.long.contains_key(s) {
+                    self.long_bytes += s.len();
+                }
+                self.long.insert(s.into(), v)
+            }
         };
     }
 
@@ -68,6 +80,7 @@ impl<V: Copy> StrMap<V> {
                 Some(v) => *v,
                 None => {
                     let v = make();
+                    self.long_bytes += s.len();
                     self.long.insert(s.into(), v);
                     v
                 }
@@ -88,10 +101,21 @@ impl<V: Copy> StrMap<V> {
         self.len() == 0
     }
 
+    /// About how many heap bytes the tables hold: slots (key, value, control byte) and the
+    /// boxed long keys. Used to bound caches by memory rather than by entries.
+    pub fn heap_bytes(&self) -> usize {
+        let v = std::mem::size_of::<V>() + 1;
+        self.tiny.capacity() * (8 + v)
+            + self.short.capacity() * (16 + v)
+            + self.long.capacity() * (16 + v)
+            + self.long_bytes
+    }
+
     pub fn clear(&mut self) {
         self.tiny.clear();
         self.short.clear();
         self.long.clear();
+        self.long_bytes = 0;
     }
 }
 
@@ -127,6 +151,11 @@ impl Interner {
 
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()
+    }
+
+    /// About how many heap bytes the interner holds (see [`StrMap::heap_bytes`]).
+    pub fn heap_bytes(&self) -> usize {
+        self.ids.heap_bytes()
     }
 
     pub fn clear(&mut self) {
