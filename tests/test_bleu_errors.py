@@ -31,7 +31,7 @@ def test_unknown_options_raise() -> None:
         BLEU(tokenize="spm")
     with pytest.raises(ValueError, match="smooth_method: unknown smoothing method 'add-one'"):
         BLEU(smooth_method="add-one")
-    with pytest.raises(ValueError, match="max_ngram_order must be at least 1"):
+    with pytest.raises(ValueError, match="max_ngram_order must be an integer from 1 to 100"):
         BLEU(max_ngram_order=0)
     with pytest.raises(TypeError, match="max_ngram_order"):
         BLEU(max_ngram_order=2.0)

@@ -57,6 +57,8 @@ _EXPORTS: dict[str, str] = {
     "corpus_bleu": "bleu",
     "sentence_bleu": "bleu",
     "PairedResult": "_bleu_significance",
+    # an internal error (a bug) in the core, raised instead of a crash
+    "InternalError": "_rougebleu",
     "paired_test": "_bleu_significance",
 }
 
@@ -82,6 +84,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from rougebleu._bleu_significance import PairedResult, paired_test
+    from rougebleu._rougebleu import InternalError
     from rougebleu.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.matlab import (
         TokenizedDocument,

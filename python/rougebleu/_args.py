@@ -7,7 +7,7 @@ import numbers
 from typing import Any
 
 # `workers` is checked where it is extracted, in the extension (one check for every batch call).
-from rougebleu._rougebleu import MAX_BETA, MAX_BOOTSTRAP, MAX_NGRAM_ORDER
+from rougebleu.limits import MAX_BETA, MAX_BOOTSTRAP
 
 
 def string_list(value: Any, name: str, check_items: bool = True) -> list:

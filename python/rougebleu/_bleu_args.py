@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rougebleu._args import MAX_NGRAM_ORDER, bounded_integer, number, string_list
+from rougebleu._args import bounded_integer, number, string_list
+from rougebleu.limits import MAX_NGRAM_ORDER
 
 TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")

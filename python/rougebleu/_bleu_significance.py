@@ -14,8 +14,8 @@ from typing import Sequence
 
 import numpy as np
 
-from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu import _rougebleu as _native
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu._bleu_score import BLEUSignature
 from rougebleu.bleu import BLEU
 

@@ -6,6 +6,16 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+MAX_NGRAM_ORDER: int
+MAX_WLCS_WEIGHT: float
+MAX_BOOTSTRAP: int
+MAX_BETA: float
+MAX_WORKERS: int
+
+class InternalError(RuntimeError):
+    """An internal error of rougebleu (a bug): a panic in the core, caught at the entry point."""
+
+def _inject_internal_error() -> None: ...
 
 # rouge_score-compatible ROUGE and the ROUGE family (src/python/rouge.rs).
 _ScoreTuple = tuple[float, float, float, bool]  # precision, recall, fmeasure, int_zero

@@ -26,7 +26,7 @@ from typing import Any, Callable, Hashable, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu._args import MAX_NGRAM_ORDER
+from rougebleu.limits import MAX_NGRAM_ORDER
 
 __all__ = ["SmoothingError", "SmoothingFunction", "corpus_bleu", "modified_precision", "sentence_bleu"]
 

@@ -105,7 +105,5 @@ def rouge_corpus(
     if not isinstance(average, str):
         raise TypeError(f"average must be a string, not {type(average).__name__}")
     level = _args.confidence(confidence)
-    rows = core.corpus(
-        predictions, references, average, resamples, level, seed % 2**64, workers
-    )
+    rows = core.corpus(predictions, references, average, resamples, level, seed % 2**64, workers)
     return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}

@@ -6,6 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use super::guard::guard;
 use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
@@ -123,17 +124,19 @@ fn bleu_stats<'py>(
     max_ngram_order: i64,
     workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyAny>, i64)> {
-    let prep = prep(tokenize, lowercase, max_ngram_order)?;
-    let workers = threads(workers);
-    let hi = str_items(hypotheses, "hypotheses")?;
-    let hyps = texts(&hi, "hypotheses")?;
-    let handles = stream_items(streams)?;
-    let refs = stream_texts(&handles)?;
-    let (flat, num_refs) = py.detach(|| stats_with_references(&hyps, &refs, prep, workers))?;
-    let k = stats_len(prep.max_order);
-    let n = flat.len() / k;
-    let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-    Ok((PyArray1::from_vec(py, flat).reshape([n, k])?.into_any(), num_refs.map_or(-1, |n| n as i64)))
+    guard("bleu_stats", || {
+        let prep = prep(tokenize, lowercase, max_ngram_order)?;
+        let workers = threads(workers);
+        let hi = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&hi, "hypotheses")?;
+        let handles = stream_items(streams)?;
+        let refs = stream_texts(&handles)?;
+        let (flat, num_refs) = py.detach(|| stats_with_references(&hyps, &refs, prep, workers))?;
+        let k = stats_len(prep.max_order);
+        let n = flat.len() / k;
+        let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+        Ok((PyArray1::from_vec(py, flat).reshape([n, k])?.into_any(), num_refs.map_or(-1, |n| n as i64)))
+    })
 }
 
 /// Sentence BLEU of each hypothesis against its references (one-shot), float64 array and the
@@ -153,17 +156,19 @@ fn bleu_sentence_scores<'py>(
     effective_order: bool,
     workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
-    let prep = prep(tokenize, lowercase, max_ngram_order)?;
-    let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let workers = threads(workers);
-    let hi = str_items(hypotheses, "hypotheses")?;
-    let hyps = texts(&hi, "hypotheses")?;
-    let handles = stream_items(streams)?;
-    let refs = stream_texts(&handles)?;
-    let (scores, num_refs) = py.detach(|| {
-        map_segments(&hyps, &refs, prep, workers, |row| bleu_score_only(row, smooth, effective_order))
-    })?;
-    Ok((PyArray1::from_vec(py, scores), num_refs.map_or(-1, |n| n as i64)))
+    guard("bleu_sentence_scores", || {
+        let prep = prep(tokenize, lowercase, max_ngram_order)?;
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let workers = threads(workers);
+        let hi = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&hi, "hypotheses")?;
+        let handles = stream_items(streams)?;
+        let refs = stream_texts(&handles)?;
+        let (scores, num_refs) = py.detach(|| {
+            map_segments(&hyps, &refs, prep, workers, |row| bleu_score_only(row, smooth, effective_order))
+        })?;
+        Ok((PyArray1::from_vec(py, scores), num_refs.map_or(-1, |n| n as i64)))
+    })
 }
 
 /// The references of a test set, tokenized once and reusable for any number of systems.
@@ -185,22 +190,24 @@ impl BleuReferences {
         max_ngram_order: i64,
         workers: Option<Workers>,
     ) -> PyResult<Self> {
-        let prep = prep(tokenize, lowercase, max_ngram_order)?;
-        let workers = threads(workers);
-        let handles = stream_items(streams)?;
-        let borrowed = stream_texts(&handles)?;
-        let cache = py.detach(|| RefCache::new(&borrowed, prep, workers))?;
-        Ok(BleuReferences { cache })
+        guard("BleuReferences.new", || {
+            let prep = prep(tokenize, lowercase, max_ngram_order)?;
+            let workers = threads(workers);
+            let handles = stream_items(streams)?;
+            let borrowed = stream_texts(&handles)?;
+            let cache = py.detach(|| RefCache::new(&borrowed, prep, workers))?;
+            Ok(BleuReferences { cache })
+        })
     }
 
     /// References per segment, or -1 when it varies.
     #[getter]
-    fn num_refs(&self) -> i64 {
-        self.cache.num_refs.map_or(-1, |n| n as i64)
+    fn num_refs(&self) -> PyResult<i64> {
+        guard("BleuReferences.num_refs", || Ok(self.cache.num_refs.map_or(-1, |n| n as i64)))
     }
 
-    fn __len__(&self) -> usize {
-        self.cache.len()
+    fn __len__(&self) -> PyResult<usize> {
+        guard("BleuReferences.__len__", || Ok(self.cache.len()))
     }
 
     /// Sentence BLEU of each hypothesis against its segment's references, float64 array.
@@ -214,13 +221,16 @@ impl BleuReferences {
         effective_order: bool,
         workers: Option<Workers>,
     ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let smooth = Smooth::parse(smooth_method, smooth_value)?;
-        let workers = threads(workers);
-        let items = str_items(hypotheses, "hypotheses")?;
-        let hyps = texts(&items, "hypotheses")?;
-        let scores = py
-            .detach(|| self.cache.map(&hyps, workers, |row| bleu_score_only(row, smooth, effective_order)))?;
-        Ok(PyArray1::from_vec(py, scores))
+        guard("BleuReferences.sentence_scores", || {
+            let smooth = Smooth::parse(smooth_method, smooth_value)?;
+            let workers = threads(workers);
+            let items = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&items, "hypotheses")?;
+            let scores = py.detach(|| {
+                self.cache.map(&hyps, workers, |row| bleu_score_only(row, smooth, effective_order))
+            })?;
+            Ok(PyArray1::from_vec(py, scores))
+        })
     }
 
     /// Per-segment statistics `[hyp_len, ref_len, correct_1..N, total_1..N]` as an int64 `(n, 2+2N)` array.
@@ -231,14 +241,16 @@ impl BleuReferences {
         hypotheses: &Bound<'py, PyAny>,
         workers: Option<Workers>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let workers = threads(workers);
-        let items = str_items(hypotheses, "hypotheses")?;
-        let hyps = texts(&items, "hypotheses")?;
-        let flat = py.detach(|| self.cache.stats(&hyps, workers))?;
-        let k = stats_len(self.cache.prep.max_order);
-        let n = flat.len() / k;
-        let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-        Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+        guard("BleuReferences.stats", || {
+            let workers = threads(workers);
+            let items = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&items, "hypotheses")?;
+            let flat = py.detach(|| self.cache.stats(&hyps, workers))?;
+            let k = stats_len(self.cache.prep.max_order);
+            let n = flat.len() / k;
+            let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+            Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+        })
     }
 }
 
@@ -250,12 +262,16 @@ fn bleu_score_from_stats(
     smooth_value: Option<f64>,
     effective_order: bool,
 ) -> PyResult<ScoreTuple> {
-    if stats.len() < 4 || stats.len() % 2 != 0 || stats.iter().any(|&v| v < 0) {
-        return Err(Error::value("stats", "expected 2 + 2 * max_ngram_order non-negative integers").into());
-    }
-    let stats: Vec<u64> = stats.into_iter().map(|v| v as u64).collect();
-    let s = bleu_from_stats(&stats, Smooth::parse(smooth_method, smooth_value)?, effective_order);
-    Ok((s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len))
+    guard("bleu_score_from_stats", || {
+        if stats.len() < 4 || stats.len() % 2 != 0 || stats.iter().any(|&v| v < 0) {
+            return Err(
+                Error::value("stats", "expected 2 + 2 * max_ngram_order non-negative integers").into()
+            );
+        }
+        let stats: Vec<u64> = stats.into_iter().map(|v| v as u64).collect();
+        let s = bleu_from_stats(&stats, Smooth::parse(smooth_method, smooth_value)?, effective_order);
+        Ok((s.score, s.counts, s.totals, s.precisions, s.bp, s.sys_len, s.ref_len))
+    })
 }
 
 /// One BLEU score per row of statistics, float64 array.
@@ -269,16 +285,18 @@ fn bleu_scores_from_stats<'py>(
     effective_order: bool,
     workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let workers = threads(workers);
-    let (flat, k) = stats_rows(&stats, "stats")?;
-    let n = flat.len() / k;
-    let scores = py.detach(|| {
-        crate::batch::map_range(n, workers, |i| {
-            bleu_score_only(&flat[i * k..(i + 1) * k], smooth, effective_order)
-        })
-    });
-    Ok(PyArray1::from_vec(py, scores))
+    guard("bleu_scores_from_stats", || {
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let workers = threads(workers);
+        let (flat, k) = stats_rows(&stats, "stats")?;
+        let n = flat.len() / k;
+        let scores = py.detach(|| {
+            crate::batch::map_range(n, workers, |i| {
+                bleu_score_only(&flat[i * k..(i + 1) * k], smooth, effective_order)
+            })
+        });
+        Ok(PyArray1::from_vec(py, scores))
+    })
 }
 
 /// All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`.
@@ -297,14 +315,16 @@ fn bleu_pairwise<'py>(
     effective_order: bool,
     workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let prep = prep(tokenize, lowercase, max_ngram_order)?;
-    let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let workers = threads(workers);
-    let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
-    let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "references")?);
-    let (n, m) = (h.len(), r.len());
-    let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers))?;
-    Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
+    guard("bleu_pairwise", || {
+        let prep = prep(tokenize, lowercase, max_ngram_order)?;
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let workers = threads(workers);
+        let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
+        let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "references")?);
+        let (n, m) = (h.len(), r.len());
+        let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers))?;
+        Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
+    })
 }
 
 /// Bootstrap resample scores: `idx` is sacrebleu's `(n_samples, n)` index matrix.
@@ -317,19 +337,23 @@ fn bleu_bootstrap_scores<'py>(
     smooth_value: Option<f64>,
     effective_order: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let (flat, k) = stats_rows(&stats, "stats")?;
-    let n_seg = flat.len() / k;
-    let n = idx.shape()[1];
-    let mut ix = Vec::with_capacity(idx.len());
-    for &v in idx.as_array().iter() {
-        if v < 0 || v as usize >= n_seg {
-            return Err(Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into());
+    guard("bleu_bootstrap_scores", || {
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let (flat, k) = stats_rows(&stats, "stats")?;
+        let n_seg = flat.len() / k;
+        let n = idx.shape()[1];
+        let mut ix = Vec::with_capacity(idx.len());
+        for &v in idx.as_array().iter() {
+            if v < 0 || v as usize >= n_seg {
+                return Err(
+                    Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into()
+                );
+            }
+            ix.push(v as usize);
         }
-        ix.push(v as usize);
-    }
-    let scores = py.detach(|| bootstrap_scores(&flat, k, &ix, n, smooth, effective_order));
-    Ok(PyArray1::from_vec(py, scores))
+        let scores = py.detach(|| bootstrap_scores(&flat, k, &ix, n, smooth, effective_order));
+        Ok(PyArray1::from_vec(py, scores))
+    })
 }
 
 /// Approximate-randomization scores of the two pseudo-systems per row of `swap` (bool `(n_samples, n)`).
@@ -344,16 +368,18 @@ fn bleu_randomization_scores<'py>(
     smooth_value: Option<f64>,
     effective_order: bool,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
-    let smooth = Smooth::parse(smooth_method, smooth_value)?;
-    let (bl, k) = stats_rows(&baseline, "baseline")?;
-    let (sy, k2) = stats_rows(&system, "system")?;
-    let n = swap.shape()[1];
-    if k != k2 || bl.len() != sy.len() || bl.len() / k != n {
-        return Err(Error::value("system", "baseline, system and swap shapes disagree").into());
-    }
-    let sw: Vec<bool> = swap.as_array().iter().copied().collect();
-    let (a, b) = py.detach(|| randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order));
-    Ok((PyArray1::from_vec(py, a), PyArray1::from_vec(py, b)))
+    guard("bleu_randomization_scores", || {
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let (bl, k) = stats_rows(&baseline, "baseline")?;
+        let (sy, k2) = stats_rows(&system, "system")?;
+        let n = swap.shape()[1];
+        if k != k2 || bl.len() != sy.len() || bl.len() / k != n {
+            return Err(Error::value("system", "baseline, system and swap shapes disagree").into());
+        }
+        let sw: Vec<bool> = swap.as_array().iter().copied().collect();
+        let (a, b) = py.detach(|| randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order));
+        Ok((PyArray1::from_vec(py, a), PyArray1::from_vec(py, b)))
+    })
 }
 
 /// sacrebleu's preprocessing of each text: `lower()` (optional), `rstrip()`, tokenizer, `split()`.
@@ -365,10 +391,12 @@ fn bleu_tokenize(
     tokenize: &str,
     lowercase: bool,
 ) -> PyResult<Vec<Vec<String>>> {
-    let tok = Tokenizer::parse(tokenize)?;
-    Ok(py.detach(|| {
-        texts.iter().map(|t| preprocess(t, tok, lowercase).iter().map(str::to_owned).collect()).collect()
-    }))
+    guard("bleu_tokenize", || {
+        let tok = Tokenizer::parse(tokenize)?;
+        Ok(py.detach(|| {
+            texts.iter().map(|t| preprocess(t, tok, lowercase).iter().map(str::to_owned).collect()).collect()
+        }))
+    })
 }
 
 /// Statistics of token lists (NLTK's input), int64 `(n, 2 + 2 * max_ngram_order)`.
@@ -381,18 +409,23 @@ fn bleu_token_stats<'py>(
     max_ngram_order: i64,
     workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if max_ngram_order < 1 {
-        return Err(
-            Error::value("max_ngram_order", format!("must be at least 1, got {max_ngram_order}")).into()
-        );
-    }
-    let order = max_ngram_order as usize;
-    let workers = threads(workers);
-    let flat = py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
-    let k = stats_len(order);
-    let n = flat.len() / k;
-    let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-    Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+    guard("bleu_token_stats", || {
+        if max_ngram_order < 1 {
+            return Err(Error::value(
+                "max_ngram_order",
+                format!("must be at least 1, got {max_ngram_order}"),
+            )
+            .into());
+        }
+        let order = max_ngram_order as usize;
+        let workers = threads(workers);
+        let flat =
+            py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
+        let k = stats_len(order);
+        let n = flat.len() / k;
+        let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+        Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

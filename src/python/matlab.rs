@@ -6,6 +6,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use super::guard::guard;
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
 use crate::error::Error;
@@ -40,18 +41,22 @@ fn matlab_tokenize(
     texts: Vec<String>,
     workers: Option<Workers>,
 ) -> PyResult<Vec<(Vec<String>, Vec<u8>)>> {
-    let workers = threads(workers);
-    Ok(py.detach(|| {
-        map_range(texts.len(), workers, |i| {
-            tokenize(&texts[i]).into_iter().map(|(t, k)| (t, k as u8)).unzip()
-        })
-    }))
+    guard("matlab_tokenize", || {
+        let workers = threads(workers);
+        Ok(py.detach(|| {
+            map_range(texts.len(), workers, |i| {
+                tokenize(&texts[i]).into_iter().map(|(t, k)| (t, k as u8)).unzip()
+            })
+        }))
+    })
 }
 
 /// Porter stems of lowercase words (the stemmer of `normalizeWords`).
 #[pyfunction]
-fn matlab_stem(py: Python<'_>, words: Vec<String>) -> Vec<String> {
-    py.detach(|| words.iter().map(|w| crate::stem::nltk_porter::stem(w)).collect())
+fn matlab_stem(py: Python<'_>, words: Vec<String>) -> PyResult<Vec<String>> {
+    guard("matlab_stem", || {
+        Ok(py.detach(|| words.iter().map(|w| crate::stem::nltk_porter::stem(w)).collect()))
+    })
 }
 
 /// ROUGE of `candidates[i]` against the documents `references[i]`.
@@ -69,38 +74,40 @@ fn matlab_rouge<'py>(
     weight: f64,
     workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let workers = threads(workers);
-    let options = RougeOptions {
-        method: RougeMethod::parse(rouge_method)?,
-        ngram_length: positive(ngram_length, "ngram_length")?,
-        skip_distance: match skip_distance {
-            None => SkipDistance::Unlimited,
-            Some(d) => SkipDistance::Max(positive(d, "skip_distance")?),
-        },
-        beta,
-        weight,
-    };
-    options.validate()?;
-    one_set_per_candidate(candidates.len(), references.len())?;
-    let candidates: Vec<DocText> = candidates.iter().map(doc_text).collect::<PyResult<_>>()?;
-    let references: Vec<Vec<DocText>> = references
-        .iter()
-        .map(|set| set.iter().map(doc_text).collect::<PyResult<Vec<_>>>())
-        .collect::<PyResult<_>>()?;
-    let scores = py.detach(|| {
-        map_range(candidates.len(), workers, |i| {
-            let mut vocab = Vocab::new();
-            let c = intern(&mut vocab, &candidates[i], false, "candidate")?;
-            let refs = references[i]
-                .iter()
-                .map(|r| intern(&mut vocab, r, false, "references"))
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok::<f64, Error>(rouge::score(&c, &refs, &options))
-        })
-        .into_iter()
-        .collect::<Result<Vec<f64>, Error>>()
-    })?;
-    Ok(scores.into_pyarray(py))
+    guard("matlab_rouge", || {
+        let workers = threads(workers);
+        let options = RougeOptions {
+            method: RougeMethod::parse(rouge_method)?,
+            ngram_length: positive(ngram_length, "ngram_length")?,
+            skip_distance: match skip_distance {
+                None => SkipDistance::Unlimited,
+                Some(d) => SkipDistance::Max(positive(d, "skip_distance")?),
+            },
+            beta,
+            weight,
+        };
+        options.validate()?;
+        one_set_per_candidate(candidates.len(), references.len())?;
+        let candidates: Vec<DocText> = candidates.iter().map(doc_text).collect::<PyResult<_>>()?;
+        let references: Vec<Vec<DocText>> = references
+            .iter()
+            .map(|set| set.iter().map(doc_text).collect::<PyResult<Vec<_>>>())
+            .collect::<PyResult<_>>()?;
+        let scores = py.detach(|| {
+            map_range(candidates.len(), workers, |i| {
+                let mut vocab = Vocab::new();
+                let c = intern(&mut vocab, &candidates[i], false, "candidate")?;
+                let refs = references[i]
+                    .iter()
+                    .map(|r| intern(&mut vocab, r, false, "references"))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok::<f64, Error>(rouge::score(&c, &refs, &options))
+            })
+            .into_iter()
+            .collect::<Result<Vec<f64>, Error>>()
+        })?;
+        Ok(scores.into_pyarray(py))
+    })
 }
 
 /// BLEU of `candidates[i]` against the token lists `references[i]`.
@@ -114,24 +121,26 @@ fn matlab_bleu<'py>(
     ignore_case: bool,
     workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let workers = threads(workers);
-    let weights = bleu::normalize_weights(&ngram_weights)?;
-    one_set_per_candidate(candidates.len(), references.len())?;
-    let candidates: Vec<Vec<&str>> = candidates.iter().map(|c| words(c)).collect::<PyResult<_>>()?;
-    let references: Vec<Vec<Vec<&str>>> = references
-        .iter()
-        .map(|set| set.iter().map(|r| words(r)).collect::<PyResult<Vec<_>>>())
-        .collect::<PyResult<_>>()?;
-    let scores = py.detach(|| {
-        map_range(candidates.len(), workers, |i| {
-            let mut vocab = Vocab::new();
-            let c = vocab.ids(&candidates[i], ignore_case);
-            let refs: Vec<Vec<u32>> = references[i].iter().map(|r| vocab.ids(r, ignore_case)).collect();
-            let refs: Vec<&[u32]> = refs.iter().map(|r| r.as_slice()).collect();
-            bleu::score(&c, &refs, &weights)
-        })
-    });
-    Ok(scores.into_pyarray(py))
+    guard("matlab_bleu", || {
+        let workers = threads(workers);
+        let weights = bleu::normalize_weights(&ngram_weights)?;
+        one_set_per_candidate(candidates.len(), references.len())?;
+        let candidates: Vec<Vec<&str>> = candidates.iter().map(|c| words(c)).collect::<PyResult<_>>()?;
+        let references: Vec<Vec<Vec<&str>>> = references
+            .iter()
+            .map(|set| set.iter().map(|r| words(r)).collect::<PyResult<Vec<_>>>())
+            .collect::<PyResult<_>>()?;
+        let scores = py.detach(|| {
+            map_range(candidates.len(), workers, |i| {
+                let mut vocab = Vocab::new();
+                let c = vocab.ids(&candidates[i], ignore_case);
+                let refs: Vec<Vec<u32>> = references[i].iter().map(|r| vocab.ids(r, ignore_case)).collect();
+                let refs: Vec<&[u32]> = refs.iter().map(|r| r.as_slice()).collect();
+                bleu::score(&c, &refs, &weights)
+            })
+        });
+        Ok(scores.into_pyarray(py))
+    })
 }
 
 /// LexRank scores of token lists (compared as they are).
@@ -142,14 +151,16 @@ fn matlab_lexrank<'py>(
     documents: Vec<PyWords<'py>>,
     workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let workers = threads(workers);
-    let documents: Vec<Vec<&str>> = documents.iter().map(|d| words(d)).collect::<PyResult<_>>()?;
-    let scores = py.detach(|| {
-        let mut vocab = Vocab::new();
-        let ids: Vec<Vec<u32>> = documents.iter().map(|d| vocab.ids(d, false)).collect();
-        lexrank::scores(&ids, workers)
-    });
-    Ok(scores?.into_pyarray(py))
+    guard("matlab_lexrank", || {
+        let workers = threads(workers);
+        let documents: Vec<Vec<&str>> = documents.iter().map(|d| words(d)).collect::<PyResult<_>>()?;
+        let scores = py.detach(|| {
+            let mut vocab = Vocab::new();
+            let ids: Vec<Vec<u32>> = documents.iter().map(|d| vocab.ids(d, false)).collect();
+            lexrank::scores(&ids, workers)
+        });
+        Ok(scores?.into_pyarray(py))
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod bleu;
 mod errors;
+mod guard;
 mod matlab;
 mod rouge;
 mod rouge155;
@@ -26,5 +27,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     matlab::register(m)?;
     stem::register(m)?;
     errors::register(m)?;
+    guard::register(m)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
+use super::guard::guard;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
 use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
@@ -42,13 +43,15 @@ impl RougeCore {
         alpha: Option<f64>,
         jackknife: bool,
     ) -> PyResult<Self> {
-        let options = Options {
-            stem: use_stemmer,
-            multi_ref: MultiRef::parse(multi_ref)?,
-            weight: alpha.map_or(FWeight::F1, FWeight::Alpha),
-            jackknife,
-        };
-        Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)? })
+        guard("RougeCore.new", || {
+            let options = Options {
+                stem: use_stemmer,
+                multi_ref: MultiRef::parse(multi_ref)?,
+                weight: alpha.map_or(FWeight::F1, FWeight::Alpha),
+                jackknife,
+            };
+            Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)? })
+        })
     }
 
     /// `[(precision, recall, fmeasure, int_zero)]` per rouge type.
@@ -58,9 +61,11 @@ impl RougeCore {
         target: &Bound<'_, PyAny>,
         prediction: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<ScoreTuple>> {
-        let t = rouge_text(target, || "target".into())?;
-        let p = rouge_text(prediction, || "prediction".into())?;
-        Ok(tuples(py.detach(|| self.scorer.score(t, p))))
+        guard("RougeCore.score", || {
+            let t = rouge_text(target, || "target".into())?;
+            let p = rouge_text(prediction, || "prediction".into())?;
+            Ok(tuples(py.detach(|| self.scorer.score(t, p))))
+        })
     }
 
     fn score_multi(
@@ -69,14 +74,16 @@ impl RougeCore {
         targets: &Bound<'_, PyAny>,
         prediction: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<ScoreTuple>> {
-        let items = sequence_items(targets, "targets")?;
-        let ts = items
-            .iter()
-            .enumerate()
-            .map(|(i, o)| rouge_text(o, || format!("targets[{i}]")))
-            .collect::<PyResult<Vec<_>>>()?;
-        let p = rouge_text(prediction, || "prediction".into())?;
-        Ok(tuples(py.detach(|| self.scorer.score_multi(&ts, p))?))
+        guard("RougeCore.score_multi", || {
+            let items = sequence_items(targets, "targets")?;
+            let ts = items
+                .iter()
+                .enumerate()
+                .map(|(i, o)| rouge_text(o, || format!("targets[{i}]")))
+                .collect::<PyResult<Vec<_>>>()?;
+            let p = rouge_text(prediction, || "prediction".into())?;
+            Ok(tuples(py.detach(|| self.scorer.score_multi(&ts, p))?))
+        })
     }
 
     /// Scores `predictions[i]` against `references[i]` (a string, or a list of strings scored
@@ -89,18 +96,20 @@ impl RougeCore {
         references: &Bound<'py, PyAny>,
         workers: Option<Workers>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let scores = self.run_batch(py, predictions, references, workers)?;
-        let n_types = self.scorer.types().len();
-        let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
-        let mut int_zero = Vec::with_capacity(scores.len() * n_types);
-        for s in scores.iter().flatten() {
-            prf.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure]);
-            int_zero.push(s.int_zero);
-        }
-        let n = scores.len();
-        let prf = PyArray1::from_vec(py, prf).reshape([n, n_types, 3])?;
-        let int_zero = PyArray1::from_vec(py, int_zero).reshape([n, n_types])?;
-        Ok((prf.into_any(), int_zero.into_any()))
+        guard("RougeCore.score_batch", || {
+            let scores = self.run_batch(py, predictions, references, workers)?;
+            let n_types = self.scorer.types().len();
+            let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
+            let mut int_zero = Vec::with_capacity(scores.len() * n_types);
+            for s in scores.iter().flatten() {
+                prf.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure]);
+                int_zero.push(s.int_zero);
+            }
+            let n = scores.len();
+            let prf = PyArray1::from_vec(py, prf).reshape([n, n_types, 3])?;
+            let int_zero = PyArray1::from_vec(py, int_zero).reshape([n, n_types])?;
+            Ok((prf.into_any(), int_zero.into_any()))
+        })
     }
 
     /// Like `score_batch`, but returns one `{type: score_cls(p, r, f)}` dict per pair, built
@@ -117,21 +126,26 @@ impl RougeCore {
         int_zero: &Bound<'py, PyAny>,
         workers: Option<Workers>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let scores = self.run_batch(py, predictions, references, workers)?;
-        scores
-            .iter()
-            .map(|per_type| {
-                let d = PyDict::new(py);
-                for (name, s) in rouge_types.iter().zip(per_type) {
-                    if s.int_zero {
-                        d.set_item(name, int_zero)?;
-                    } else {
-                        d.set_item(name, score_cls.call1((s.prf.precision, s.prf.recall, s.prf.fmeasure))?)?;
+        guard("RougeCore.score_batch_dicts", || {
+            let scores = self.run_batch(py, predictions, references, workers)?;
+            scores
+                .iter()
+                .map(|per_type| {
+                    let d = PyDict::new(py);
+                    for (name, s) in rouge_types.iter().zip(per_type) {
+                        if s.int_zero {
+                            d.set_item(name, int_zero)?;
+                        } else {
+                            d.set_item(
+                                name,
+                                score_cls.call1((s.prf.precision, s.prf.recall, s.prf.fmeasure))?,
+                            )?;
+                        }
                     }
-                }
-                Ok(d)
-            })
-            .collect()
+                    Ok(d)
+                })
+                .collect()
+        })
     }
 
     /// Scores already-tokenized texts (a user tokenizer's output): each text is a pair
@@ -141,15 +155,17 @@ impl RougeCore {
         targets: Vec<TokenizedText>,
         prediction: TokenizedText,
     ) -> PyResult<Vec<ScoreTuple>> {
-        if targets.is_empty() {
-            return Err(PyValueError::new_err("targets must contain at least one text"));
-        }
-        let all: Vec<&TokenizedText> = std::iter::once(&prediction).chain(&targets).collect();
-        let tokens: Vec<Vec<&str>> = all.iter().map(|t| as_refs(&t.0)).collect();
-        let sentences: Vec<Vec<Vec<&str>>> =
-            all.iter().map(|t| t.1.iter().map(|s| as_refs(s)).collect()).collect();
-        let prepared = from_token_lists(&tokens, &sentences);
-        Ok(tuples(self.scorer.score_prepared(&prepared[1..], &prepared[0])))
+        guard("RougeCore.score_tokens", || {
+            if targets.is_empty() {
+                return Err(PyValueError::new_err("targets must contain at least one text"));
+            }
+            let all: Vec<&TokenizedText> = std::iter::once(&prediction).chain(&targets).collect();
+            let tokens: Vec<Vec<&str>> = all.iter().map(|t| as_refs(&t.0)).collect();
+            let sentences: Vec<Vec<Vec<&str>>> =
+                all.iter().map(|t| t.1.iter().map(|s| as_refs(s)).collect()).collect();
+            let prepared = from_token_lists(&tokens, &sentences);
+            Ok(tuples(self.scorer.score_prepared(&prepared[1..], &prepared[0])))
+        })
     }
 
     /// Corpus scores per type: `[((P, lo, hi), (R, lo, hi), (F, lo, hi))]`.
@@ -166,24 +182,26 @@ impl RougeCore {
         seed: u64,
         workers: Option<Workers>,
     ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
-        let avg = Average::parse(average)?;
-        let scores = self.run_batch(py, predictions, references, workers)?;
-        let w = threads(workers);
-        let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
-        let weight = self.scorer.options().weight;
-        let types = self.scorer.types().to_vec();
-        let out = py.detach(|| {
-            types
-                .iter()
-                .enumerate()
-                .map(|(k, &ty)| {
-                    let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
-                    aggregate(ty, &column, avg, weight, bootstrap, w)
-                })
-                .collect::<crate::Result<Vec<_>>>()
-        })?;
-        let t = |i: Interval| (i.score, i.low, i.high);
-        Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
+        guard("RougeCore.corpus", || {
+            let avg = Average::parse(average)?;
+            let scores = self.run_batch(py, predictions, references, workers)?;
+            let w = threads(workers);
+            let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
+            let weight = self.scorer.options().weight;
+            let types = self.scorer.types().to_vec();
+            let out = py.detach(|| {
+                types
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &ty)| {
+                        let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
+                        aggregate(ty, &column, avg, weight, bootstrap, w)
+                    })
+                    .collect::<crate::Result<Vec<_>>>()
+            })?;
+            let t = |i: Interval| (i.score, i.low, i.high);
+            Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
+        })
     }
 }
 
@@ -256,21 +274,23 @@ impl RougeCore {
 #[pyfunction]
 #[pyo3(signature = (text, use_stemmer=false))]
 fn rouge_score_tokenize(text: &Bound<'_, PyAny>, use_stemmer: bool) -> PyResult<Vec<String>> {
-    let t = rouge_text(text, || "text".into())?;
-    let tokens = tokenize(t.text, t.lowercase);
-    Ok(if use_stemmer {
-        tokens
-            .into_iter()
-            .map(|w| {
-                if crate::text::rouge_score::should_stem(&w) {
-                    crate::stem::nltk_porter::stem(&w)
-                } else {
-                    w
-                }
-            })
-            .collect()
-    } else {
-        tokens
+    guard("rouge_score_tokenize", || {
+        let t = rouge_text(text, || "text".into())?;
+        let tokens = tokenize(t.text, t.lowercase);
+        Ok(if use_stemmer {
+            tokens
+                .into_iter()
+                .map(|w| {
+                    if crate::text::rouge_score::should_stem(&w) {
+                        crate::stem::nltk_porter::stem(&w)
+                    } else {
+                        w
+                    }
+                })
+                .collect()
+        } else {
+            tokens
+        })
     })
 }
 

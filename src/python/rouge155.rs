@@ -5,6 +5,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
+use super::guard::guard;
 use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::rouge155::be::BeMode;
@@ -93,74 +94,88 @@ impl Rouge155Core {
         jackknife: bool,
         data_dir: Option<String>,
     ) -> PyResult<Self> {
-        let limit = match (limit_words, limit_bytes) {
-            (0, 0) => Limit::None,
-            (w, 0) => Limit::Words(w),
-            (0, b) => Limit::Bytes(b),
-            _ => return Err(Error::value("limit", "give a limit in words or in bytes, not both").into()),
-        };
-        let skip_unigrams = match skip_unigrams {
-            "no" => SkipUnigrams::No,
-            "only" => SkipUnigrams::Only,
-            "both" => SkipUnigrams::Both,
-            other => {
-                return Err(
-                    Error::value("skip_unigrams", format!("{other:?} is not one of no, only, both")).into()
-                )
-            }
-        };
-        let be = match be_mode {
-            None => None,
-            Some(m) => Some(BeMode::parse(m).ok_or_else(|| {
-                Error::value("be_mode", format!("{m:?} is not one of H, HM, HMR, HM1, HMR1, HMR2"))
-            })?),
-        };
-        let multi = match multi {
-            "A" => MultiRef::Pooled,
-            "B" => MultiRef::Best,
-            other => return Err(Error::value("multi", format!("{other:?} is not A or B")).into()),
-        };
-        let counting = match counting {
-            0 => Counting::Macro,
-            1 => Counting::Micro,
-            2 => Counting::Counts,
-            other => return Err(Error::value("counting", format!("must be 0, 1 or 2, got {other}")).into()),
-        };
-        let opts = Options {
-            max_ngram,
-            lcs,
-            wlcs_weight,
-            skip_gap,
-            skip_unigrams,
-            be,
-            stem,
-            stem_models_only,
-            stopwords,
-            limit,
-            multi,
-            alpha,
-            counting,
-            resamples,
-            confidence,
-            jackknife,
-        };
-        opts.validate()?;
-        let need_exc = stem || stem_models_only;
-        let res = if stopwords || need_exc {
-            // As the command does: -e, else $ROUGE_EVAL_HOME, else the current directory.
-            let dir = data_dir.unwrap_or_else(|| cli::default_data_dir(None).0);
-            data::load(std::path::Path::new(&dir), stopwords, need_exc)?
-        } else {
-            Resources::default()
-        };
-        Ok(Rouge155Core { opts, res })
+        guard("Rouge155Core.new", || {
+            let limit = match (limit_words, limit_bytes) {
+                (0, 0) => Limit::None,
+                (w, 0) => Limit::Words(w),
+                (0, b) => Limit::Bytes(b),
+                _ => return Err(Error::value("limit", "give a limit in words or in bytes, not both").into()),
+            };
+            let skip_unigrams = match skip_unigrams {
+                "no" => SkipUnigrams::No,
+                "only" => SkipUnigrams::Only,
+                "both" => SkipUnigrams::Both,
+                other => {
+                    return Err(Error::value(
+                        "skip_unigrams",
+                        format!("{other:?} is not one of no, only, both"),
+                    )
+                    .into())
+                }
+            };
+            let be = match be_mode {
+                None => None,
+                Some(m) => Some(BeMode::parse(m).ok_or_else(|| {
+                    Error::value("be_mode", format!("{m:?} is not one of H, HM, HMR, HM1, HMR1, HMR2"))
+                })?),
+            };
+            let multi = match multi {
+                "A" => MultiRef::Pooled,
+                "B" => MultiRef::Best,
+                other => return Err(Error::value("multi", format!("{other:?} is not A or B")).into()),
+            };
+            let counting = match counting {
+                0 => Counting::Macro,
+                1 => Counting::Micro,
+                2 => Counting::Counts,
+                other => {
+                    return Err(Error::value("counting", format!("must be 0, 1 or 2, got {other}")).into())
+                }
+            };
+            let opts = Options {
+                max_ngram,
+                lcs,
+                wlcs_weight,
+                skip_gap,
+                skip_unigrams,
+                be,
+                stem,
+                stem_models_only,
+                stopwords,
+                limit,
+                multi,
+                alpha,
+                counting,
+                resamples,
+                confidence,
+                jackknife,
+            };
+            opts.validate()?;
+            let need_exc = stem || stem_models_only;
+            let res = if stopwords || need_exc {
+                // As the command does: -e, else $ROUGE_EVAL_HOME, else the current directory.
+                let dir = data_dir.unwrap_or_else(|| cli::default_data_dir(None).0);
+                data::load(std::path::Path::new(&dir), stopwords, need_exc)?
+            } else {
+                Resources::default()
+            };
+            Ok(Rouge155Core { opts, res })
+        })
     }
 
     /// The printed names of the measures, in report order.
     #[pyo3(signature = (labels=None))]
-    fn measure_names(&self, labels: Option<(String, String, String)>) -> Vec<String> {
-        let labels = make_labels(&self.opts, labels);
-        self.opts.measures().into_iter().map(|m| report::measure_name(m, &self.opts, &labels)).collect()
+    fn measure_names(&self, labels: Option<(String, String, String)>) -> PyResult<Vec<String>> {
+        guard("Rouge155Core.measure_names", || {
+            Ok({
+                let labels = make_labels(&self.opts, labels);
+                self.opts
+                    .measures()
+                    .into_iter()
+                    .map(|m| report::measure_name(m, &self.opts, &labels))
+                    .collect()
+            })
+        })
     }
 
     /// Evaluates `evals` = [(id, format, [(system index, path | bytes)], [path | bytes])]. With
@@ -180,8 +195,10 @@ impl Rouge155Core {
         labels: Option<(String, String, String)>,
         series: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let input = RunInput { systems, evals: extract_evals(evals)? };
-        self.run(py, &input, workers, report, per_eval, labels, series)
+        guard("Rouge155Core.evaluate", || {
+            let input = RunInput { systems, evals: extract_evals(evals)? };
+            self.run(py, &input, workers, report, per_eval, labels, series)
+        })
     }
 
     /// Evaluates a configuration file (XML, or a `-z` file list with `list_format`): every
@@ -196,22 +213,24 @@ impl Rouge155Core {
         workers: Option<Workers>,
         labels: Option<(String, String, String)>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let input = py.detach(|| -> Result<RunInput, Error> {
-            let config = read_config(&path, list_format.as_deref(), system.as_deref().unwrap_or("X"))?;
-            let systems = match system {
-                Some(s) => vec![s],
-                None => {
-                    let mut s = config.systems.clone();
-                    s.sort();
-                    s
-                }
-            };
-            Ok(RunInput { evals: config.eval_inputs(&systems), systems })
-        })?;
-        let d = self.run(py, &input, workers, true, true, labels, true)?;
-        d.set_item("systems", input.systems.clone())?;
-        d.set_item("eval_ids", input.evals.iter().map(|e| e.id.clone()).collect::<Vec<_>>())?;
-        Ok(d)
+        guard("Rouge155Core.evaluate_config", || {
+            let input = py.detach(|| -> Result<RunInput, Error> {
+                let config = read_config(&path, list_format.as_deref(), system.as_deref().unwrap_or("X"))?;
+                let systems = match system {
+                    Some(s) => vec![s],
+                    None => {
+                        let mut s = config.systems.clone();
+                        s.sort();
+                        s
+                    }
+                };
+                Ok(RunInput { evals: config.eval_inputs(&systems), systems })
+            })?;
+            let d = self.run(py, &input, workers, true, true, labels, true)?;
+            d.set_item("systems", input.systems.clone())?;
+            d.set_item("eval_ids", input.evals.iter().map(|e| e.id.clone()).collect::<Vec<_>>())?;
+            Ok(d)
+        })
     }
 }
 
@@ -271,13 +290,17 @@ impl Rouge155Core {
 /// The `rougebleu rouge155` command (ROUGE-1.5.5.pl's options): `(exit status, standard output,
 /// standard error)`. The work runs detached from the interpreter.
 #[pyfunction]
-fn rouge155_main(py: Python<'_>, argv: Vec<String>) -> (i32, Py<PyBytes>, String) {
-    let (code, out, err) = py.detach(|| {
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = cli::main("rougebleu rouge155", &argv, &mut out, &mut err);
-        (code, out, err)
-    });
-    (code, PyBytes::new(py, &out).unbind(), String::from_utf8_lossy(&err).into_owned())
+fn rouge155_main(py: Python<'_>, argv: Vec<String>) -> PyResult<(i32, Py<PyBytes>, String)> {
+    guard("rouge155_main", || {
+        Ok({
+            let (code, out, err) = py.detach(|| {
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let code = cli::main("rougebleu rouge155", &argv, &mut out, &mut err);
+                (code, out, err)
+            });
+            (code, PyBytes::new(py, &out).unbind(), String::from_utf8_lossy(&err).into_owned())
+        })
+    })
 }
 
 fn make_labels(opts: &Options, labels: Option<(String, String, String)>) -> Labels {
@@ -291,12 +314,14 @@ fn make_labels(opts: &Options, labels: Option<(String, String, String)>) -> Labe
 #[pyfunction]
 #[pyo3(signature = (token, data_dir=None))]
 fn rouge155_stem(token: &str, data_dir: Option<String>) -> PyResult<String> {
-    let table = match data_dir {
-        Some(dir) => data::load(std::path::Path::new(&dir), false, true)?.exceptions.unwrap_or_default(),
-        None => Default::default(),
-    };
-    let out = crate::stem::perl_porter::morph_stem(token.as_bytes(), &table).unwrap_or_default();
-    Ok(String::from_utf8_lossy(&out).into_owned())
+    guard("rouge155_stem", || {
+        let table = match data_dir {
+            Some(dir) => data::load(std::path::Path::new(&dir), false, true)?.exceptions.unwrap_or_default(),
+            None => Default::default(),
+        };
+        let out = crate::stem::perl_porter::morph_stem(token.as_bytes(), &table).unwrap_or_default();
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,0 +1,52 @@
+//! The one place where an internal error stops: every entry point of the extension runs its
+//! body through [`guard`], so a panic anywhere in the crate (a bug) reaches Python as
+//! `rougebleu.InternalError`, a `RuntimeError` naming the call, instead of PyO3's
+//! `PanicException`, which derives from `BaseException` and escapes `except Exception`.
+use std::cell::Cell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    _rougebleu,
+    InternalError,
+    PyRuntimeError,
+    "An internal error of rougebleu (a bug: please report it with the call that raised it)."
+);
+
+thread_local! {
+    /// Set by the test suite: the next guarded call on this thread fails as if it had panicked.
+    static INJECT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs an entry point's body, turning a panic into `InternalError("<call>: ...")`.
+pub fn guard<T>(call: &'static str, body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    let run = AssertUnwindSafe(|| {
+        if INJECT.with(|c| c.replace(false)) {
+            panic!("injected internal error");
+        }
+        body()
+    });
+    catch_unwind(run).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        Err(InternalError::new_err(format!("{call}: internal error: {what}")))
+    })
+}
+
+/// Makes the next guarded call on this thread fail as an internal error (for the tests that
+/// check that every entry point maps one to `InternalError`).
+#[pyfunction]
+fn _inject_internal_error() {
+    INJECT.with(|c| c.set(true));
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InternalError", m.py().get_type::<InternalError>())?;
+    m.add_function(wrap_pyfunction!(_inject_internal_error, m)?)?;
+    Ok(())
+}
