@@ -152,3 +152,29 @@ def test_import_does_not_shadow_nltk() -> None:
 
     assert Path(nltk.__file__).parent.name == "nltk" and "rougebleu" not in nltk.__file__
     assert rn.__name__ == "rougebleu.nltk"
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(
+    "refs, hyp, kwargs",
+    [
+        # One weight set given inside a list: NLTK returns a scalar.
+        ([["a", "b"]], ["a", "b"], {"weights": [(0.5, 0.5)]}),
+        ([[]], [], {"weights": [(0.25,) * 4]}),
+        ([["a", "b", "c"]], ["a", "b", "x"], {"weights": [(0.5, 0.5)]}),
+        # Two sets: a list either way.
+        ([["a", "b"]], ["a", "b"], {"weights": [(0.5, 0.5), (1.0,)]}),
+        # auto_reweigh compares the weights to the default *tuple*: a list is not reweighted.
+        ([["a"]], ["a"], {"weights": [0.25] * 4, "auto_reweigh": True}),
+        ([["a"]], ["a"], {"weights": (0.25,) * 4, "auto_reweigh": True}),
+        ([["a", "b"]], ["a", "b"], {"weights": [[0.25] * 4, (0.25,) * 4], "auto_reweigh": True}),
+        # Tokens holding a lone surrogate are compared as Python strings, as NLTK does.
+        ([["\udcff", "a"]], ["\udcff", "a"], {"weights": (0.5, 0.5)}),
+        ([["\ud800", "b", "c"]], ["\ud800", "b", "d"], {"weights": (0.5, 0.5)}),
+    ],
+)
+def test_weight_forms_and_odd_tokens_as_nltk(refs, hyp, kwargs) -> None:
+    ours = rn.sentence_bleu(refs, hyp, **kwargs)
+    theirs = bs.sentence_bleu(refs, hyp, **kwargs)
+    assert type(ours) is type(theirs)
+    assert ours == theirs
