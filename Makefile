@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint bench-rouge
+.PHONY: help dev test rust-test lint fuzz bench-rouge
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -12,6 +12,9 @@ test:  ## the README's test command, then the Rust unit tests (what .ci/run does
 
 rust-test:  ## Rust unit tests only
 	cargo test
+
+fuzz:  ## the long fuzz campaign: differential against rouge_score, sacrebleu, NLTK, and the properties
+	ROUGEBLEU_FUZZ_PROFILE=long python -m pytest -q tests/test_fuzz_differential.py tests/test_fuzz_properties.py
 
 lint:  ## formatting, clippy, ruff, mypy on the stubs
 	cargo fmt --check

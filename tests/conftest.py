@@ -37,3 +37,28 @@ def read_jsonl(path: Path) -> list[dict]:
 def read_json(path: Path):
     with path.open(encoding="utf-8") as f:
         return json.load(f)
+
+
+# Fuzz profiles (hypothesis): "ci" is bounded and derandomized, so CI runs the same examples every
+# time; `make fuzz` selects "long" (many more examples, new ones each run).
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # pragma: no cover - hypothesis is in the test extra
+    pass
+else:
+    _quiet = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+    settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=_quiet)
+    settings.register_profile("long", max_examples=3000, deadline=None, suppress_health_check=_quiet)
+    settings.load_profile(os.environ.get("ROUGEBLEU_FUZZ_PROFILE", "ci"))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """After a run that fuzzed: how many values were compared with each reference."""
+    import sys
+
+    support = sys.modules.get("fuzz_support")
+    if support is not None and support.COMPARISONS:
+        terminalreporter.write_sep("-", "fuzz comparisons (values compared with ==)")
+        for target, n in sorted(support.COMPARISONS.items()):
+            terminalreporter.write_line(f"{target}: {n}")
+        terminalreporter.write_line(f"total: {sum(support.COMPARISONS.values())}")

@@ -111,6 +111,31 @@ RAISING = [
     ),
 ]
 
+RAISING += [
+    ("rouge155-max-n", "from rougebleu.rouge155 import Rouge155; Rouge155(max_n=10**9)", "ValueError", "max_n"),
+    (
+        "rouge155-resamples",
+        "from rougebleu.rouge155 import Rouge155; Rouge155(resamples=2**70)",
+        "ValueError",
+        "resamples",
+    ),
+    # The command line reports a usage error (exit status 2) instead of aborting.
+    (
+        "rouge155-cli-n",
+        "code, _, err = rougebleu._rougebleu.rouge155_main(['-n', '1000000000', '-a', 'x.xml']); "
+        "raise ValueError(f'{code} {err}')",
+        "ValueError",
+        "2 rougebleu rouge155: error: -n 1000000000",
+    ),
+    (
+        "rouge155-cli-r",
+        "code, _, err = rougebleu._rougebleu.rouge155_main(['-r', '100000000000', '-a', 'x.xml']); "
+        "raise ValueError(f'{code} {err}')",
+        "ValueError",
+        "-r 100000000000: needs 1 to 10000000 resamples",
+    ),
+]
+
 # (id, code printing a value, expected output)
 VALUES = [
     (

@@ -18,6 +18,7 @@ use super::text::Limit;
 use super::{evaluate, MultiRef, Options, RunInput, SkipUnigrams};
 use crate::batch::resolve_workers;
 use crate::error::{Error, Result};
+use crate::limits::{MAX_BOOTSTRAP, MAX_NGRAM_ORDER};
 
 /// The options-and-arguments help, `-h`.
 pub fn usage(prog: &str) -> String {
@@ -235,8 +236,13 @@ pub fn parse_args(argv: &[String]) -> std::result::Result<Command, UsageError> {
         |v| (0.0..=100.0).contains(v),
         "must be within 0..100",
     )?;
-    let ngram =
-        number::<i64>(&opts, 'n', "the n-gram size", |&v| v >= 1, "the n-gram size must be at least 1")?;
+    let ngram = number::<i64>(
+        &opts,
+        'n',
+        "the n-gram size",
+        |&v| (1..=MAX_NGRAM_ORDER as i64).contains(&v),
+        "the n-gram size must be from 1 to 100",
+    )?;
     let weight = number::<f64>(
         &opts,
         'w',
@@ -246,8 +252,13 @@ pub fn parse_args(argv: &[String]) -> std::result::Result<Command, UsageError> {
     )?;
     let gap = number::<i64>(&opts, '2', "the skip distance", |_| true, "")?;
     let alpha = number::<f64>(&opts, 'p', "alpha", |v| (0.0..=1.0).contains(v), "alpha must be within 0..1")?;
-    let resamples =
-        number::<i64>(&opts, 'r', "the number of resamples", |&v| v >= 1, "needs at least 1 resample")?;
+    let resamples = number::<i64>(
+        &opts,
+        'r',
+        "the number of resamples",
+        |&v| (1..=MAX_BOOTSTRAP as i64).contains(&v),
+        "needs 1 to 10000000 resamples",
+    )?;
     let words =
         number::<i64>(&opts, 'l', "the word limit", |&v| v >= 0, "the word limit cannot be negative")?;
     let nbytes =

@@ -28,6 +28,7 @@ use rustc_hash::FxHashMap;
 
 use crate::batch;
 use crate::error::{Error, Result};
+use crate::limits::{MAX_BOOTSTRAP, MAX_NGRAM_ORDER};
 use crate::kernels::lcs::BitMatcher;
 use crate::kernels::ngram::NgramKeys;
 use be::BeMode;
@@ -166,8 +167,11 @@ impl Options {
                 format!("must be within [0, 100], got {}", self.confidence),
             ));
         }
-        if self.resamples == 0 {
-            return Err(Error::value("resamples", "must be at least 1"));
+        if !(1..=MAX_BOOTSTRAP).contains(&self.resamples) {
+            return Err(Error::value("resamples", format!("must be from 1 to {MAX_BOOTSTRAP}, got {}", self.resamples)));
+        }
+        if self.max_ngram > MAX_NGRAM_ORDER {
+            return Err(Error::value("max_n", format!("must be at most {MAX_NGRAM_ORDER}, got {}", self.max_ngram)));
         }
         if matches!(self.limit, Limit::Words(0) | Limit::Bytes(0)) {
             return Err(Error::value("limit", "a length limit must be positive"));

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rougebleu._rougebleu import Rouge155Core
+from rougebleu.limits import MAX_BOOTSTRAP, MAX_NGRAM_ORDER
 
 __all__ = ["EvalItem", "Rouge155", "Rouge155Result", "SystemScore"]
 
@@ -158,8 +159,10 @@ class Rouge155:
         for name, v in (("max_n", max_n), ("resamples", resamples)):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"{name} must be an int, not {type(v).__name__}")
-        if max_n < 0:
-            raise ValueError(f"max_n: must be >= 0 (0 for no ROUGE-N), got {max_n}")
+        if not 0 <= max_n <= MAX_NGRAM_ORDER:
+            raise ValueError(f"max_n: must be from 0 to {MAX_NGRAM_ORDER} (0 for no ROUGE-N), got {max_n}")
+        if not 1 <= resamples <= MAX_BOOTSTRAP:
+            raise ValueError(f"resamples: must be from 1 to {MAX_BOOTSTRAP}, got {resamples}")
         if skip_distance is not None and (isinstance(skip_distance, bool) or not isinstance(skip_distance, int)):
             raise ValueError(f"skip_distance: must be an integer (negative for unlimited), got {skip_distance!r}")
         for name, lim in (("word_limit", word_limit), ("byte_limit", byte_limit)):
@@ -180,14 +183,15 @@ class Rouge155:
             max_ngram=max_n,
             lcs=rouge_l,
             wlcs_weight=None if rouge_w is None else float(rouge_w),
-            skip_gap=skip_distance,
+            # A distance beyond any text is no limit; it only has to fit the core's integer.
+            skip_gap=None if skip_distance is None else max(min(skip_distance, 2**63 - 1), -1),
             skip_unigrams=skip_unigrams,
             be_mode=basic_elements,
             stem=stem,
             stem_models_only=stem_models_only,
             stopwords=remove_stopwords,
-            limit_words=word_limit or 0,
-            limit_bytes=byte_limit or 0,
+            limit_words=min(word_limit or 0, 2**63 - 1),
+            limit_bytes=min(byte_limit or 0, 2**63 - 1),
             multi=multi_ref,
             alpha=float(alpha),
             counting={"macro": 0, "micro": 1, "counts": 2}[counting],
