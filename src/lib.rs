@@ -8,12 +8,14 @@
 //! - [`rouge155`]: the ROUGE-1.5.5 (Perl) compatibility mode.
 //! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
+//! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //! - [`limits`]: the documented bounds of every numeric option.
 //!
 //! Nothing outside `src/python/` knows about Python; that module only exists with the
 //! `python` feature (the extension module built by maturin).
 
+pub mod allpairs;
 pub mod batch;
 pub mod bleu;
 pub mod error;

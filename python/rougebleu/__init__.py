@@ -34,6 +34,10 @@ _EXPORTS: dict[str, str] = {
     "RougeArrays": "rouge_batch",
     "CorpusScore": "rouge_batch",
     "Interval": "rouge_batch",
+    # all pairs: matrices, MBR expected utility, top-k neighbours
+    "rouge_pairwise": "allpairs",
+    "expected_utility": "allpairs",
+    "top_k": "allpairs",
     # ROUGE-1.5.5 (Perl) compatibility mode
     "Rouge155": "rouge155.api",
     # MATLAB Text Analytics Toolbox-style API (snake_case and MATLAB names)
@@ -85,6 +89,7 @@ if TYPE_CHECKING:
 
     from rougebleu._bleu_significance import PairedResult, paired_test
     from rougebleu._rougebleu import InternalError
+    from rougebleu.allpairs import expected_utility, rouge_pairwise, top_k
     from rougebleu.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.matlab import (
         TokenizedDocument,

@@ -229,3 +229,33 @@ def bleu_sentence_scores(
     effective_order: bool,
     workers: int | None = None,
 ) -> tuple[npt.NDArray[np.float64], int]: ...
+
+# -- all pairs ---------------------------------------------------------------------------------
+
+_BleuOptions = tuple[str, bool, int, str, float | None, bool]
+_RougeOptions = tuple[str, bool, float | None]
+
+def rouge_pairwise(
+    hypotheses: Sequence[_Text],
+    references: Sequence[_Text],
+    rouge_type: str,
+    use_stemmer: bool = False,
+    alpha: float | None = None,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def allpairs_expected_utility(
+    hypotheses: Sequence[str],
+    references: Sequence[str],
+    bleu: _BleuOptions | None = None,
+    rouge: _RougeOptions | None = None,
+    weights: Sequence[float] | None = None,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def allpairs_top_k(
+    queries: Sequence[str],
+    candidates: Sequence[str],
+    k: int,
+    bleu: _BleuOptions | None = None,
+    rouge: _RougeOptions | None = None,
+    workers: int | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]: ...

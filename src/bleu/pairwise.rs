@@ -10,6 +10,7 @@ use super::corpus::Preprocess;
 use super::score::{bleu_score_only, Smooth};
 use super::stats::stats_len;
 use super::tokenize::preprocess;
+use crate::allpairs::{self, PairScorer};
 use crate::batch;
 use crate::error::Result;
 
@@ -81,26 +82,41 @@ fn clipped_matches(a: &[(u32, u32)], b: &[(u32, u32)]) -> u64 {
     m
 }
 
-/// Sentence BLEU of each hypothesis against each reference, row-major `hyps.len() x refs.len()`;
-/// equal to sacrebleu's `sentence_score(hyp, [ref])` for every pair.
-pub fn pairwise(
-    hyps: &[&str],
-    refs: &[&str],
-    prep: Preprocess,
+/// Sentence BLEU of hypotheses against single references, prepared for all pairs
+/// ([`crate::allpairs`]): both sides are tokenized and profiled once.
+pub struct BleuPairs {
+    hyps: Vec<Profile>,
+    refs: Vec<Profile>,
+    order: usize,
     smooth: Smooth,
     effective_order: bool,
-    workers: Option<usize>,
-) -> Result<Vec<f64>> {
-    // Refuse an impossible matrix before any work.
-    let mut out = batch::try_matrix(hyps.len(), refs.len(), 0.0, "the pairwise score matrix")?;
-    let all: Vec<&str> = hyps.iter().chain(refs.iter()).copied().collect();
-    let profs = profiles(&all, prep, workers);
-    let (hp, rp) = profs.split_at(hyps.len());
-    let order = prep.max_order;
-    batch::fill_rows(&mut out, rp.len(), workers, |i, row| {
-        let h = &hp[i];
+}
+
+impl BleuPairs {
+    pub fn new(
+        hyps: &[&str],
+        refs: &[&str],
+        prep: Preprocess,
+        smooth: Smooth,
+        effective_order: bool,
+        workers: Option<usize>,
+    ) -> Self {
+        let all: Vec<&str> = hyps.iter().chain(refs.iter()).copied().collect();
+        let mut profs = profiles(&all, prep, workers);
+        let refs = profs.split_off(hyps.len());
+        BleuPairs { hyps: profs, refs, order: prep.max_order, smooth, effective_order }
+    }
+}
+
+impl PairScorer for BleuPairs {
+    fn cols(&self) -> usize {
+        self.refs.len()
+    }
+
+    fn score_row(&self, i: usize, out: &mut [f64]) {
+        let (h, order) = (&self.hyps[i], self.order);
         let mut stats = vec![0u64; stats_len(order)];
-        for (r, slot) in rp.iter().zip(row) {
+        for (r, slot) in self.refs.iter().zip(out) {
             stats[0] = h.len as u64;
             stats[1] = r.len as u64;
             for n in 0..order {
@@ -109,8 +125,21 @@ pub fn pairwise(
                 stats[2 + n] = clipped_matches(hs, rs);
                 stats[2 + order + n] = h.len.saturating_sub(n) as u64;
             }
-            *slot = bleu_score_only(&stats, smooth, effective_order);
+            *slot = bleu_score_only(&stats, self.smooth, self.effective_order);
         }
-    });
-    Ok(out)
+    }
+}
+
+/// Sentence BLEU of each hypothesis against each reference, row-major `hyps.len() x refs.len()`.
+/// The matrix is allocated (or refused with [`crate::Error::Memory`]) before any work.
+pub fn pairwise(
+    hyps: &[&str],
+    refs: &[&str],
+    prep: Preprocess,
+    smooth: Smooth,
+    effective_order: bool,
+    workers: Option<usize>,
+) -> Result<Vec<f64>> {
+    let build = || BleuPairs::new(hyps, refs, prep, smooth, effective_order, workers);
+    allpairs::matrix(hyps.len(), refs.len(), build, workers, "the pairwise score matrix")
 }

@@ -2,6 +2,7 @@
 //! Each metric family registers its functions from its own file.
 use pyo3::prelude::*;
 
+mod allpairs;
 mod bleu;
 mod errors;
 mod guard;
@@ -24,6 +25,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge::register(m)?;
     rouge155::register(m)?;
     bleu::register(m)?;
+    allpairs::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
     errors::register(m)?;

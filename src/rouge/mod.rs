@@ -3,6 +3,7 @@
 pub mod corpus;
 pub mod counts;
 pub mod multi;
+pub mod pairwise;
 pub mod prepare;
 pub mod scorer;
 pub mod types;

@@ -165,6 +165,41 @@ pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
     })
 }
 
+/// The final forms (stems with `needs.stem`) of one text's tokens, laid out as [`Prepared`]:
+/// the same tokens, stems and sentences as [`Preparer::prepare`], as strings.
+fn final_forms(text: &str, needs: Needs, lowercase: Lowercase) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut buf = String::new();
+    let form = |t: &str| if needs.stem && should_stem(t) { nltk_porter::stem(t) } else { t.to_owned() };
+    let mut sentences = Vec::new();
+    if needs.sentences {
+        for s in split_sentences(text) {
+            let mut words = Vec::new();
+            for_each_token(s, Lowercase::Unicode, &mut buf, |t| words.push(form(t)));
+            sentences.push(words);
+        }
+    }
+    let mut tokens = Vec::new();
+    if needs.tokens {
+        if needs.sentences && lowercase == Lowercase::Unicode {
+            tokens = sentences.concat();
+        } else {
+            for_each_token(text, lowercase, &mut buf, |t| tokens.push(form(t)));
+        }
+    }
+    (tokens, sentences)
+}
+
+/// Prepares many texts into one id space shared by all of them (for all-pairs scoring, where
+/// every text meets every other): tokenized and stemmed in parallel, then interned in order.
+/// Pairs get the same counts as from [`with_preparer`], whose ids are only per unit.
+pub fn prepare_shared(texts: &[(&str, Lowercase)], needs: Needs, workers: Option<usize>) -> Vec<Prepared> {
+    let forms = crate::batch::map(texts, workers, |&(t, lowercase)| final_forms(t, needs, lowercase));
+    let tokens: Vec<Vec<&str>> = forms.iter().map(|f| f.0.iter().map(String::as_str).collect()).collect();
+    let sentences: Vec<Vec<Vec<&str>>> =
+        forms.iter().map(|f| f.1.iter().map(|s| s.iter().map(String::as_str).collect()).collect()).collect();
+    from_token_lists(&tokens, &sentences)
+}
+
 /// Intern pre-tokenized texts (a user tokenizer's output) into one id space.
 pub fn from_token_lists(tokens: &[Vec<&str>], sentences: &[Vec<Vec<&str>>]) -> Vec<Prepared> {
     let mut interner = Interner::new();

@@ -36,8 +36,8 @@ fn invalid(name: &str, why: &str) -> Error {
     Error::value(
         "rouge_types",
         format!(
-            "invalid rouge type {name:?}: {why}; expected rouge<n> (n >= 1), rougeL, rougeLsum, \
-             rougeW-<w> (w > 1), rougeS<d>, rougeSU<d> (d >= 0) or rougeS*, rougeSU*"
+            "invalid rouge type {name:?}: {why}; expected rouge<n> (1 <= n <= 100), rougeL, rougeLsum, \
+             rougeW-<w> (1 < w <= 30), rougeS<d>, rougeSU<d> (d >= 0) or rougeS*, rougeSU*"
         ),
     )
 }

@@ -28,9 +28,9 @@ use rustc_hash::FxHashMap;
 
 use crate::batch;
 use crate::error::{Error, Result};
-use crate::limits::{MAX_BOOTSTRAP, MAX_NGRAM_ORDER};
 use crate::kernels::lcs::BitMatcher;
 use crate::kernels::ngram::NgramKeys;
+use crate::limits::{MAX_BOOTSTRAP, MAX_NGRAM_ORDER};
 use be::BeMode;
 use bootstrap::{Counting, Interval};
 use data::Resources;
@@ -168,10 +168,16 @@ impl Options {
             ));
         }
         if !(1..=MAX_BOOTSTRAP).contains(&self.resamples) {
-            return Err(Error::value("resamples", format!("must be from 1 to {MAX_BOOTSTRAP}, got {}", self.resamples)));
+            return Err(Error::value(
+                "resamples",
+                format!("must be from 1 to {MAX_BOOTSTRAP}, got {}", self.resamples),
+            ));
         }
         if self.max_ngram > MAX_NGRAM_ORDER {
-            return Err(Error::value("max_n", format!("must be at most {MAX_NGRAM_ORDER}, got {}", self.max_ngram)));
+            return Err(Error::value(
+                "max_n",
+                format!("must be at most {MAX_NGRAM_ORDER}, got {}", self.max_ngram),
+            ));
         }
         if matches!(self.limit, Limit::Words(0) | Limit::Bytes(0)) {
             return Err(Error::value("limit", "a length limit must be positive"));

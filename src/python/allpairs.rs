@@ -1,0 +1,163 @@
+//! Python bindings for the all-pairs utilities: ROUGE matrices, and the expected utility and
+//! top-k of any metric (BLEU, a ROUGE type's F-measure), computed row by row without the matrix.
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+use super::guard::guard;
+use super::text_args::{rouge_text, sequence_items, type_name};
+use super::workers::{threads, Workers};
+use crate::allpairs::{self, PairScorer};
+use crate::batch::{fill_rows, try_matrix};
+use crate::bleu::corpus::Preprocess;
+use crate::bleu::pairwise::BleuPairs;
+use crate::bleu::score::Smooth;
+use crate::bleu::tokenize::Tokenizer;
+use crate::kernels::fmeasure::Prf;
+use crate::rouge::counts::FWeight;
+use crate::rouge::pairwise::RougePairs;
+use crate::rouge::scorer::Text;
+use crate::rouge::types::RougeType;
+
+/// BLEU's options as `BLEU` holds them: tokenize, lowercase, max order, smoothing, effective order.
+type BleuOptions = (String, bool, i64, String, Option<f64>, bool);
+/// ROUGE's options: the rouge type, stemming, and F's alpha (None: F1).
+type RougeOptions = (String, bool, Option<f64>);
+
+/// The texts of a list argument, borrowed from objects the caller keeps alive.
+fn texts<'a>(items: &'a [Bound<'_, PyAny>], what: &str, bytes_ok: bool) -> PyResult<Vec<Text<'a>>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            if !bytes_ok && !o.is_instance_of::<pyo3::types::PyString>() {
+                return Err(PyTypeError::new_err(format!("{what}[{i}] must be a str, not {}", type_name(o))));
+            }
+            rouge_text(o, || format!("{what}[{i}]"))
+        })
+        .collect()
+}
+
+fn rouge_pairs(opts: &RougeOptions, h: &[Text], r: &[Text], workers: Option<usize>) -> PyResult<RougePairs> {
+    let ty = RougeType::parse(&opts.0).map_err(|e| match e {
+        crate::Error::Value { msg, .. } => crate::Error::value("rouge_type", msg),
+        e => e,
+    })?;
+    Ok(RougePairs::new(ty, opts.1, opts.2.map_or(FWeight::F1, FWeight::Alpha), h, r, workers))
+}
+
+/// The metric of an expected-utility or top-k call, prepared for all pairs.
+fn prepare_metric(
+    bleu: Option<BleuOptions>,
+    rouge: Option<RougeOptions>,
+    h: &[Text],
+    r: &[Text],
+    workers: Option<usize>,
+) -> PyResult<Box<dyn PairScorer>> {
+    match (bleu, rouge) {
+        (Some((tok, lowercase, order, smooth, value, effective)), None) => {
+            let prep = Preprocess::new(Tokenizer::parse(&tok)?, lowercase, order)?;
+            let smooth = Smooth::parse(&smooth, value)?;
+            let (hs, rs): (Vec<&str>, Vec<&str>) =
+                (h.iter().map(|t| t.text).collect(), r.iter().map(|t| t.text).collect());
+            Ok(Box::new(BleuPairs::new(&hs, &rs, prep, smooth, effective, workers)))
+        }
+        (None, Some(opts)) => Ok(Box::new(rouge_pairs(&opts, h, r, workers)?)),
+        _ => Err(crate::Error::value("metric", "give exactly one metric").into()),
+    }
+}
+
+/// Precision, recall and F of every hypothesis against every reference: float64 `(n, m, 3)`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, rouge_type, use_stemmer=false, alpha=None, workers=None))]
+fn rouge_pairwise<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    rouge_type: String,
+    use_stemmer: bool,
+    alpha: Option<f64>,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard("rouge_pairwise", || {
+        let workers = threads(workers);
+        let (hi, ri) = (sequence_items(hypotheses, "hypotheses")?, sequence_items(references, "references")?);
+        let (h, r) = (texts(&hi, "hypotheses", true)?, texts(&ri, "references", true)?);
+        let (n, m) = (h.len(), r.len());
+        // Refuse an impossible result before any work.
+        let mut out = try_matrix(n, m, Prf::default(), "the pairwise ROUGE matrices")?;
+        let opts = (rouge_type, use_stemmer, alpha);
+        let pairs = rouge_pairs(&opts, &h, &r, workers)?;
+        py.detach(|| fill_rows(&mut out, m, workers, |i, row| pairs.prf_row(i, row)));
+        let flat: Vec<f64> = out.iter().flat_map(|p| [p.precision, p.recall, p.fmeasure]).collect();
+        Ok(PyArray1::from_vec(py, flat).reshape([n, m, 3])?.into_any())
+    })
+}
+
+/// The expected utility of each hypothesis against the pseudo-references (MBR): float64 `(n,)`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, bleu=None, rouge=None, weights=None, workers=None))]
+fn allpairs_expected_utility<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    bleu: Option<BleuOptions>,
+    rouge: Option<RougeOptions>,
+    weights: Option<Vec<f64>>,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    guard("allpairs_expected_utility", || {
+        let workers = threads(workers);
+        let (hi, ri) =
+            (sequence_items(hypotheses, "hypotheses")?, sequence_items(references, "pseudo_references")?);
+        let bytes_ok = rouge.is_some();
+        let (h, r) = (texts(&hi, "hypotheses", bytes_ok)?, texts(&ri, "pseudo_references", bytes_ok)?);
+        if let Some(w) = &weights {
+            allpairs::check_weights(w, r.len())?;
+        }
+        let out = py.detach(|| {
+            let scorer = prepare_metric(bleu, rouge, &h, &r, workers)?;
+            Ok::<_, PyErr>(allpairs::expected_utility(&*scorer, h.len(), weights.as_deref(), workers)?)
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    })
+}
+
+/// The `k` best candidates of each query: `(indices int64 (n, k'), scores float64 (n, k'))`,
+/// `k' = min(k, len(candidates))`, best first, ties to the lower index.
+#[pyfunction]
+#[pyo3(signature = (queries, candidates, k, bleu=None, rouge=None, workers=None))]
+#[allow(clippy::too_many_arguments)]
+fn allpairs_top_k<'py>(
+    py: Python<'py>,
+    queries: &Bound<'py, PyAny>,
+    candidates: &Bound<'py, PyAny>,
+    k: usize,
+    bleu: Option<BleuOptions>,
+    rouge: Option<RougeOptions>,
+    workers: Option<Workers>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    guard("allpairs_top_k", || {
+        let workers = threads(workers);
+        let (qi, ci) = (sequence_items(queries, "queries")?, sequence_items(candidates, "candidates")?);
+        let bytes_ok = rouge.is_some();
+        let (q, c) = (texts(&qi, "queries", bytes_ok)?, texts(&ci, "candidates", bytes_ok)?);
+        let (idx, scores) = py.detach(|| {
+            let scorer = prepare_metric(bleu, rouge, &q, &c, workers)?;
+            Ok::<_, PyErr>(allpairs::top_k(&*scorer, q.len(), k, workers)?)
+        })?;
+        let kk = k.min(c.len());
+        let n = q.len();
+        Ok((
+            PyArray1::from_vec(py, idx).reshape([n, kk])?.into_any(),
+            PyArray1::from_vec(py, scores).reshape([n, kk])?.into_any(),
+        ))
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rouge_pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(allpairs_expected_utility, m)?)?;
+    m.add_function(wrap_pyfunction!(allpairs_top_k, m)?)?;
+    Ok(())
+}

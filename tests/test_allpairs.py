@@ -1,0 +1,130 @@
+"""All-pairs utilities against brute force on real data: rouge_pairwise against rouge() of every
+pair (REALSumm), expected_utility against math.fsum over the full matrix, top_k against sorting
+each row (ties to the lower index), for sentence BLEU (WMT17) and ROUGE F-measures."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import rougebleu
+from conftest import read_jsonl
+
+
+@pytest.fixture(scope="module")
+def realsumm(corpus: Path) -> tuple[list[str], list[str]]:
+    items = read_jsonl(corpus / "summ" / "realsumm_cnndm.jsonl")[:300]
+    hyps = [it["candidate"] for it in items[:40]]
+    refs = sorted({it["references"][0] for it in items})[:25]
+    return hyps, refs
+
+
+@pytest.fixture(scope="module")
+def wmt17(corpus: Path) -> list[str]:
+    folder = corpus / "mt" / "wmt17_en-de"
+    with open(folder / "newstest2017.online-A.0.en-de.de", encoding="utf-8") as f:
+        hyps = [line.rstrip("\n") for line in f][:60]
+    with open(folder / "newstest2017.en-de.ref.de", encoding="utf-8") as f:
+        refs = [line.rstrip("\n") for line in f][:60]
+    return hyps + refs
+
+
+@pytest.mark.parametrize("rouge_type", ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeSU4"])
+@pytest.mark.parametrize("stem", [False, True])
+def test_rouge_pairwise_equals_rouge_of_every_pair(realsumm, rouge_type, stem):
+    hyps, refs = realsumm
+    got = rougebleu.rouge_pairwise(hyps, refs, rouge_type=rouge_type, use_stemmer=stem, workers=2)
+    flat_h = [h for h in hyps for _ in refs]
+    flat_r = [r for _ in hyps for r in refs]
+    want = rougebleu.rouge(flat_h, flat_r, rouge_types=[rouge_type], use_stemmer=stem)[rouge_type]
+    shape = (len(hyps), len(refs))
+    for field in ("precision", "recall", "fmeasure"):
+        np.testing.assert_array_equal(getattr(got, field), getattr(want, field).reshape(shape))
+    assert np.all(got.fmeasure >= 0) and got.fmeasure.max() > 0.2
+
+
+def test_rouge_pairwise_options_and_workers(realsumm):
+    hyps, refs = realsumm
+    one = rougebleu.rouge_pairwise(hyps[:10], refs[:10], rouge_type="rouge2", beta=2.0, workers=1)
+    want = rougebleu.rouge([h for h in hyps[:10] for _ in range(10)], refs[:10] * 10, rouge_types=["rouge2"], beta=2.0)
+    np.testing.assert_array_equal(one.fmeasure, want["rouge2"].fmeasure.reshape(10, 10))
+    many = rougebleu.rouge_pairwise(hyps[:10], refs[:10], rouge_type="rouge2", beta=2.0, workers=None)
+    np.testing.assert_array_equal(one.fmeasure, many.fmeasure)
+    empty = rougebleu.rouge_pairwise([], refs, rouge_type="rougeL")
+    assert empty.fmeasure.shape == (0, len(refs))
+    with pytest.raises(ValueError, match="rouge_type"):
+        rougebleu.rouge_pairwise(hyps, refs, rouge_type="rougeX")
+
+
+def _metrics():
+    return ["bleu", rougebleu.BLEU(tokenize="intl", lowercase=True, smooth_method="floor"), "rougeL", "rouge2"]
+
+
+def _matrix(metric, hyps, refs, stem=False):
+    if metric == "bleu":
+        return rougebleu.BLEU(effective_order=True).pairwise(hyps, refs)
+    if isinstance(metric, rougebleu.BLEU):
+        return metric.pairwise(hyps, refs)
+    return rougebleu.rouge_pairwise(hyps, refs, rouge_type=metric, use_stemmer=stem).fmeasure
+
+
+@pytest.mark.parametrize("m", range(4))
+def test_expected_utility_equals_the_full_matrix(wmt17, m):
+    metric = _metrics()[m]
+    hyps = wmt17[:50]
+    full = _matrix(metric, hyps, wmt17)
+    got = rougebleu.expected_utility(hyps, wmt17, metric=metric, workers=2)
+    assert got.tolist() == [math.fsum(row) / len(row) for row in full.tolist()]
+    w = np.linspace(0.0, 2.0, len(wmt17))
+    got_w = rougebleu.expected_utility(hyps, wmt17, metric=metric, weights=w, workers=1)
+    want_w = [math.fsum(x * y for x, y in zip(row, w.tolist())) / math.fsum(w.tolist()) for row in full.tolist()]
+    assert got_w.tolist() == want_w
+    # MBR's choice is the argmax.
+    assert int(np.argmax(got)) == int(np.argmax([math.fsum(r) for r in full.tolist()]))
+
+
+@pytest.mark.parametrize("m", range(4))
+@pytest.mark.parametrize("k", [1, 5, 500])
+def test_top_k_equals_sorting_each_row(wmt17, m, k):
+    metric = _metrics()[m]
+    queries, cands = wmt17[:40], wmt17[20:]
+    full = _matrix(metric, queries, cands)
+    idx, scores = rougebleu.top_k(queries, cands, k, metric=metric, workers=2)
+    kk = min(k, len(cands))
+    assert idx.shape == scores.shape == (len(queries), kk)
+    for i, row in enumerate(full.tolist()):
+        order = sorted(range(len(row)), key=lambda j: (-row[j], j))[:kk]
+        assert idx[i].tolist() == order
+        assert scores[i].tolist() == [row[j] for j in order]
+
+
+def test_top_k_ties_go_to_the_lower_index():
+    idx, scores = rougebleu.top_k(["a b c"], ["x", "a b c", "y", "a b c", "z"], 4, metric="rouge1")
+    assert idx.tolist() == [[1, 3, 0, 2]]
+    assert scores.tolist() == [[1.0, 1.0, 0.0, 0.0]]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="weights"):
+        rougebleu.expected_utility(["a"], ["a", "b"], weights=[1.0])
+    with pytest.raises(ValueError, match="weights"):
+        rougebleu.expected_utility(["a"], ["a", "b"], weights=[0.0, 0.0])
+    with pytest.raises(ValueError, match="weights"):
+        rougebleu.expected_utility(["a"], ["a", "b"], weights=[1.0, -1.0])
+    with pytest.raises(ValueError, match="weights"):
+        rougebleu.expected_utility(["a"], ["a", "b"], weights=[1.0, math.nan])
+    with pytest.raises(TypeError, match="weights"):
+        rougebleu.expected_utility(["a"], ["a"], weights=["x"])
+    with pytest.raises(ValueError, match="k must be"):
+        rougebleu.top_k(["a"], ["a"], 0)
+    with pytest.raises(TypeError, match="k must be"):
+        rougebleu.top_k(["a"], ["a"], 1.5)
+    with pytest.raises(ValueError, match="metric"):
+        rougebleu.top_k(["a"], ["a"], 1, metric="meteor")
+    with pytest.raises(TypeError, match="queries"):
+        rougebleu.top_k("a b", ["a"], 1)
+    with pytest.raises(ValueError, match="rouge_type"):
+        rougebleu.top_k(["a"], ["a"], 1, metric="rougeQ")
