@@ -8,6 +8,7 @@ mod matlab;
 mod rouge;
 mod rouge155;
 mod stem;
+mod ter;
 mod text_args;
 
 #[pymodule(gil_used = false)]
@@ -16,6 +17,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge::register(m)?;
     rouge155::register(m)?;
     bleu::register(m)?;
+    ter::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
     errors::register(m)?;
