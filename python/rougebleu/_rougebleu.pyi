@@ -249,7 +249,7 @@ def ter_stats(
 ) -> tuple[npt.NDArray[np.float64], int]: ...
 def ter_pairwise(
     hypotheses: list[str],
-    references: list[str],
+    candidates: list[str],
     normalized: bool,
     no_punct: bool,
     asian_support: bool,

@@ -135,14 +135,15 @@ fn ter_stats<'py>(
     Ok((stats_array(py, &stats)?, num_refs.map_or(-1, |n| n as i64)))
 }
 
-/// All-pairs sentence TER, float64 `(len(hypotheses), len(references))`.
+/// All-pairs sentence TER, float64 `(len(hypotheses), len(candidates))`; each candidate is a
+/// single reference.
 #[pyfunction]
-#[pyo3(signature = (hypotheses, references, normalized, no_punct, asian_support, lowercase, workers=None))]
+#[pyo3(signature = (hypotheses, candidates, normalized, no_punct, asian_support, lowercase, workers=None))]
 #[allow(clippy::too_many_arguments)]
 fn ter_pairwise<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
-    references: &Bound<'py, PyAny>,
+    candidates: &Bound<'py, PyAny>,
     normalized: bool,
     no_punct: bool,
     asian_support: bool,
@@ -151,8 +152,8 @@ fn ter_pairwise<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = tercom(normalized, no_punct, asian_support, lowercase);
     let workers = resolve_workers(workers)?;
-    let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
-    let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "references")?);
+    let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
+    let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
     let (n, m) = (h.len(), r.len());
     let scores = py.detach(|| pairwise(&h, &r, t, workers));
     Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
