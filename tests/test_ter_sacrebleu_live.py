@@ -47,11 +47,13 @@ def _their_words(texts: list[str], opts: dict, reference: bool) -> list[list[str
 
 
 def _all_chars() -> list[str]:
-    return [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    # Every BMP code point (where all of the tokenizer's classes live) and every 61st astral one.
+    bmp = [c for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF]
+    return [chr(c) for c in bmp + list(range(0x10000, 0x110000, 61))]
 
 
 @pytest.mark.parametrize("opts", GRID, ids=lambda o: "".join("1" if v else "0" for v in o.values()))
-def test_tokenizer_on_every_code_point(opts: dict) -> None:
+def test_tokenizer_on_every_bmp_code_point(opts: dict) -> None:
     chars = _all_chars()
     # Each character alone between letters, and next to a digit, a period and an apostrophe.
     texts = [" ".join(f"a{c}b" for c in chars[i : i + 3000]) for i in range(0, len(chars), 3000)]
