@@ -251,7 +251,9 @@ pub struct Rows {
 
 impl Rows {
     /// The edit distance of `hyp`, whose first `from` words equal those of the hypothesis `base`
-    /// was filled for (so rows `0..=from` are taken from it).
+    /// was filled for (so rows `0..=from` are taken from it), as are its words from `same_from` on:
+    /// once a row at or past `same_from` equals `base`'s, every later row does too, and the
+    /// distance is `base`'s.
     pub fn distance_from(
         &mut self,
         band: &Band,
@@ -259,6 +261,7 @@ impl Rows {
         base: &Matrix,
         hyp: &[u32],
         from: usize,
+        same_from: usize,
     ) -> u32 {
         let from = from.min(band.hyp_len);
         if from == band.hyp_len {
@@ -285,6 +288,9 @@ impl Rows {
                 &mut self.b[..hi - lo],
                 None,
             );
+            if i >= same_from && i < band.hyp_len && self.b[..hi - lo] == *base.row(band, i).0 {
+                return base.last(band);
+            }
             std::mem::swap(&mut self.a, &mut self.b);
             prev_lo = lo;
             prev_len = hi - lo;
@@ -320,7 +326,7 @@ mod tests {
             assert_eq!(m.fill(&band, &r, h), plain_levenshtein(h, &r));
             let mut rows = Rows::default();
             for from in 0..=h.len() {
-                assert_eq!(rows.distance_from(&band, &r, &m, h, from), plain_levenshtein(h, &r));
+                assert_eq!(rows.distance_from(&band, &r, &m, h, from, from), plain_levenshtein(h, &r));
             }
         }
     }

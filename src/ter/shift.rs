@@ -147,7 +147,22 @@ impl<'r> Search<'r> {
             prev_target = target;
             perform_shift(words, start_h, len, target, &mut self.scratch);
             let from = start_h.min(target);
-            let cost = self.rows.distance_from(&self.band, self.reference, &self.matrix, &self.scratch, from);
+            // Words from here on are where they were before the shift.
+            let same_from = if target < start_h {
+                start_h + len
+            } else if target > start_h + len {
+                target
+            } else {
+                (len + target).min(words.len())
+            };
+            let cost = self.rows.distance_from(
+                &self.band,
+                self.reference,
+                &self.matrix,
+                &self.scratch,
+                from,
+                same_from,
+            );
             let cand = Shift { gain: i64::from(pre) - i64::from(cost), len, start: start_h, target };
             self.checked += 1;
             if best.as_ref().map_or(true, |b| cand.beats(b)) {
