@@ -1,7 +1,8 @@
 """TER parity with live sacrebleu 2.6.0 (skipped when it is not installed): the tokenizer on every
 code point and on random tricky text for all 16 option combinations, statistics over the option grid
-on real WMT data (en-de and en-zh), multi-reference segments, the 1,000-candidate budget, and the
-bootstrap interval. sacrebleu's TER is slow, so the real-data checks sample segments."""
+on real WMT data (en-de and en-zh), multi-reference segments, the 1,000-candidate budget, random word
+sequences over small vocabularies (hypothesis), and the bootstrap interval. sacrebleu's TER is slow,
+so the real-data checks sample segments."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ter_cases import BUDGET_SEEDS, lcg_words
 
 from rougebleu import _rougebleu as native
@@ -157,3 +160,19 @@ def test_bootstrap_interval(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> No
         assert (a.score, a._mean, a._ci) == (b.score, b._mean, b._ci)
         assert str(a) == str(b)
         assert str(ours.get_signature()).rsplit("|version:")[0] == str(theirs.get_signature()).rsplit("|version:")[0]
+
+
+@given(
+    st.integers(1, 8).flatmap(
+        lambda v: st.tuples(
+            st.lists(st.integers(0, v - 1), max_size=30),
+            st.lists(st.integers(0, v - 1), max_size=30),
+        )
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_random_word_sequences(pair: tuple[list[int], list[int]]) -> None:
+    # Small vocabularies: many matching blocks, ties between candidate shifts and in the trace.
+    hyp, ref = ([f"w{i}" for i in seq] for seq in pair)
+    expected = lib_ter.translation_edit_rate(hyp, ref)
+    assert TER().segment_statistics([" ".join(hyp)], [[" ".join(ref)]]).tolist() == [list(expected)]
