@@ -1,8 +1,9 @@
 """TER parity with sacrebleu 2.6.0 without running it: the gold files of the conformance corpus
 (WMT17 and WMT21 en-de, every TER record, corpus and sentence level), the committed golden values
-(`tests/golden/ter_sacrebleu_cases.json`: edge cases over all 16 option combinations, and WMT22 en-de /
-en-zh corpus TER of every system), the values sacrebleu's own tests pin, and tercom's published
-figures for the WMT17 en-de systems. Every comparison is exact unless the source itself is rounded."""
+(`tests/golden/ter_sacrebleu_cases.json`: edge cases over all 16 option combinations, WMT22 en-de and
+en-zh corpus TER of every system, and the statistics of every segment of two systems), the values
+sacrebleu's own tests pin, and tercom's published figures for the WMT17 en-de systems. Every
+comparison is exact unless the source itself is rounded."""
 
 from __future__ import annotations
 
@@ -100,6 +101,19 @@ def test_wmt22_every_system(corpus: Path) -> None:
         ]
         got = TER(**rec["args"]).corpus_score(hyps, streams)
         assert (got.score, got.num_edits, got.ref_length) == (rec["score"], rec["num_edits"], rec["ref_length"]), rec
+
+
+def test_every_segment_statistics(corpus: Path) -> None:
+    # num_edits and average reference length of every segment: WMT21 Online-W against three
+    # references, WMT22 en-zh HuaweiTSC with normalized + asian_support (character-level words).
+    records = _golden()["segments"]
+    assert len(records) == 2
+    for rec in records:
+        folder = corpus / "mt" / rec["testset"]
+        hyps = list(_lines(str(folder / rec["system"])))
+        streams = [list(_lines(str(folder / f))) for f in rec["refs"]]
+        got = TER(**rec["args"]).segment_statistics(hyps, streams)
+        assert got.tolist() == rec["stats"], rec["system"]
 
 
 # sacrebleu's test/test_ter.py: corpus TER of small cases, to 1e-3 (its tolerance).

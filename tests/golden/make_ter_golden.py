@@ -1,6 +1,6 @@
 """Regenerate `ter_sacrebleu_cases.json`: sacrebleu 2.6.0's TER on the edge cases of `tests/ter_cases.py`
-(all 16 option combinations, synthetic long cases with default options) and on the WMT22 systems of
-the conformance corpus (corpus level).
+(all 16 option combinations, synthetic long cases with default options), on the WMT22 systems of
+the conformance corpus (corpus level), and the statistics of every segment of two systems.
 
 Run from the repository root with sacrebleu installed (takes a few minutes; sacrebleu's TER is slow):
     python tests/golden/make_ter_golden.py [CORPUS_DIR]
@@ -85,10 +85,37 @@ def wmt22_records(corpus: Path) -> list[dict]:
     return out
 
 
+def segment_records(corpus: Path) -> list[dict]:
+    """sacrebleu's per-segment statistics `[num_edits, avg_ref_len]` of every segment of two systems."""
+    plan = [
+        ("wmt21_en-de", "newstest2021.en-de.hyp.Online-W.de", [f"newstest2021.en-de.ref.{k}.de" for k in "ACD"], {}),
+        (
+            "wmt22_general",
+            "generaltest2022.en-zh.hyp.HuaweiTSC.zh",
+            ["generaltest2022.en-zh.ref.A.zh"],
+            {"normalized": True, "asian_support": True},
+        ),
+    ]
+    out = []
+    for testset, hyp_file, ref_files, args in plan:
+        folder = corpus / "mt" / testset
+        hyps = read_lines(folder / hyp_file)
+        streams = [read_lines(folder / f) for f in ref_files]
+        stats = TER(**args)._extract_corpus_statistics(hyps, streams)
+        out.append({"testset": testset, "system": hyp_file, "refs": ref_files, "args": args, "stats": stats})
+        print(testset, hyp_file, len(stats), file=sys.stderr, flush=True)
+    return out
+
+
 def main() -> None:
     corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE.parents[2] / "shared" / "corpus"
     meta = {"tool": "sacrebleu", "tool_version": sacrebleu.__version__, "cases": "tests/ter_cases.py"}
-    data = {"generator": meta, "records": edge_records(), "wmt22": wmt22_records(corpus)}
+    data = {
+        "generator": meta,
+        "records": edge_records(),
+        "wmt22": wmt22_records(corpus),
+        "segments": segment_records(corpus),
+    }
     with open(HERE / "ter_sacrebleu_cases.json", "w", encoding="utf-8") as f:
         json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
 
