@@ -7,6 +7,7 @@
 //! - [`rouge`]: rouge_score-compatible scoring of texts (tokenize + kernels), single and batched.
 //! - [`rouge155`]: the ROUGE-1.5.5 (Perl) compatibility mode.
 //! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
+//! - [`ter`]: sacrebleu-compatible TER.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
@@ -25,6 +26,7 @@ pub mod matlab;
 pub mod rouge;
 pub mod rouge155;
 pub mod stem;
+pub mod ter;
 pub mod text;
 
 #[cfg(feature = "python")]

@@ -70,6 +70,18 @@ CALLS = {
     "rouge155_main": lambda: native.rouge155_main(["-h"]),
     "rouge155_stem": lambda: native.rouge155_stem("running"),
     "nltk_porter_stem": lambda: native.nltk_porter_stem(["running"]),
+    "rouge_pairwise": lambda: rougebleu.rouge_pairwise(["a b"], ["a c"]),
+    "allpairs_expected_utility": lambda: rougebleu.expected_utility(["a b"], ["a c"]),
+    "allpairs_top_k": lambda: rougebleu.top_k(["a b"], ["a c"], 1),
+    "ter_stats": lambda: rougebleu.TER().segment_statistics(["a"], [["a"]]),
+    "ter_pairwise": lambda: rougebleu.TER().pairwise(["a"], ["a"]),
+    "ter_scores_from_stats": lambda: native.ter_scores_from_stats(np.array([[1.0, 2.0]])),
+    "ter_corpus_totals": lambda: native.ter_corpus_totals(np.array([[1.0, 2.0]])),
+    "ter_tokenize": lambda: native.ter_tokenize(["a b"]),
+    "TerReferences.new": lambda: rougebleu.TER(references=[["a"]]),
+    "TerReferences.num_refs": lambda r: r.num_refs,
+    "TerReferences.__len__": lambda r: len(r),
+    "TerReferences.stats": lambda r: r.stats(["a"]),
 }
 
 
@@ -77,6 +89,8 @@ def _prepared_argument(name: str):
     """Objects a call needs, built before the error is injected (building them is another entry point)."""
     if name.startswith("BleuReferences.") and name != "BleuReferences.new":
         return _bleu_refs()
+    if name.startswith("TerReferences.") and name != "TerReferences.new":
+        return native.TerReferences([["a b"]], False, False, False, False)
     if name.startswith("matlab_") and name not in ("matlab_tokenize", "matlab_stem"):
         return rougebleu.tokenizedDocument("a b c")
     if name == "RougeCore.score_tokens":

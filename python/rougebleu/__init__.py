@@ -7,6 +7,7 @@
 - ROUGE-1.5.5 (Perl) compatibility: :class:`Rouge155` and the ``rougebleu rouge155`` command.
 - BLEU as sacrebleu computes it: :class:`BLEU`, :func:`corpus_bleu`, :func:`sentence_bleu`;
   NLTK's ``bleu_score`` in :mod:`rougebleu.nltk`.
+- TER as sacrebleu computes it: :class:`TER`, :func:`corpus_ter`, :func:`sentence_ter`.
 - MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
   :func:`bleuEvaluationScore`, :func:`extractSummary`.
 
@@ -64,6 +65,12 @@ _EXPORTS: dict[str, str] = {
     # an internal error (a bug) in the core, raised instead of a crash
     "InternalError": "_rougebleu",
     "paired_test": "_bleu_significance",
+    # sacrebleu-compatible TER
+    "TER": "mt.ter",
+    "TERScore": "mt.ter",
+    "TERSignature": "mt.ter",
+    "corpus_ter": "mt.ter",
+    "sentence_ter": "mt.ter",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -106,6 +113,7 @@ if TYPE_CHECKING:
         rougeEvaluationScore,
         tokenizedDocument,
     )
+    from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
     from rougebleu.rouge155 import Rouge155
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer

@@ -259,3 +259,50 @@ def allpairs_top_k(
     rouge: _RougeOptions | None = None,
     workers: int | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]: ...
+
+# TER (src/python/ter.rs)
+
+@final
+class TerReferences:
+    def __new__(
+        cls,
+        streams: list[list[str | None]],
+        normalized: bool,
+        no_punct: bool,
+        asian_support: bool,
+        lowercase: bool,
+        workers: int | None = None,
+    ) -> TerReferences: ...
+    @property
+    def num_refs(self) -> int: ...
+    def __len__(self) -> int: ...
+    def stats(self, hypotheses: list[str], workers: int | None = None) -> npt.NDArray[np.float64]: ...
+
+def ter_stats(
+    hypotheses: list[str],
+    streams: list[list[str | None]],
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    lowercase: bool,
+    workers: int | None = None,
+) -> tuple[npt.NDArray[np.float64], int]: ...
+def ter_pairwise(
+    hypotheses: list[str],
+    candidates: list[str],
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    lowercase: bool,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def ter_scores_from_stats(stats: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]: ...
+def ter_corpus_totals(stats: npt.NDArray[np.float64]) -> tuple[int, float]: ...
+def ter_tokenize(
+    texts: list[str],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    lowercase: bool = False,
+    reference: bool = False,
+) -> list[list[str]]: ...

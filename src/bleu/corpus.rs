@@ -96,7 +96,7 @@ impl RefCache {
 
 /// Check sacrebleu's stream layout: equal lengths, at least one reference per segment. Returns the
 /// number of segments and the number of references per segment (`None` if it varies).
-fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)> {
+pub(crate) fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)> {
     let Some(first) = streams.first() else {
         return Err(Error::value("references", "no reference stream given"));
     };

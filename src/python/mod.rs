@@ -10,6 +10,7 @@ mod matlab;
 mod rouge;
 mod rouge155;
 mod stem;
+mod ter;
 mod text_args;
 mod workers;
 
@@ -26,6 +27,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge155::register(m)?;
     bleu::register(m)?;
     allpairs::register(m)?;
+    ter::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
     errors::register(m)?;

@@ -1,0 +1,393 @@
+"""TER (translation edit rate, Snover et al. 2006) exactly as sacrebleu 2.6.0 computes it.
+
+`TER(...)` takes sacrebleu's arguments and returns sacrebleu's numbers -- score, edits and
+reference length, to the last bit -- for every option combination: tercom's tokenizer
+(`normalized`, `no_punct`, `asian_support`, `case_sensitive`), tercom's greedy block shifts under
+sacrebleu's limits (blocks of at most 10 words within 50 positions, 1,000 shift candidates per
+hypothesis/reference pair) and the beam-limited edit distance. References use sacrebleu's stream
+layout: `references[k][i]` is reference k of segment i, `None` a missing one. The fewest edits
+over a segment's references count, divided by their *average* length. The work runs in Rust with
+the GIL released, over every core unless `workers` says otherwise (results do not depend on it).
+
+Differences from sacrebleu, on purpose: reference streams of unequal length, or hypotheses and
+references of unequal length, raise `ValueError` (sacrebleu truncates silently); a segment whose
+references are all `None` raises `ValueError` (sacrebleu divides by zero); the four switches must
+be booleans (sacrebleu takes any truthy value); lone surrogates raise `ValueError` naming the item.
+Lowercasing is Python's own `str.lower()`, as in sacrebleu.
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+import os
+import statistics
+from typing import Any, Sequence
+
+import numpy as np
+
+from rougebleu import _rougebleu as _native
+from rougebleu._bleu_args import reference_streams, text_list
+
+__all__ = ["TER", "TERScore", "TERSignature", "corpus_ter", "sentence_ter"]
+
+
+def _flag(value: Any, name: str) -> bool:
+    """A switch: `bool` (or NumPy's), or the integers 0 and 1. Anything else is refused, where
+    sacrebleu would silently treat e.g. the string "no" as true."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and value in (0, 1):
+        return bool(value)
+    raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
+
+
+class TERScore:
+    """A TER score as sacrebleu's `TERScore`: `score` (0-100, may exceed 100), `num_edits` (int,
+    summed over segments), `ref_length` (float: the sum of per-segment average reference lengths).
+    `str()` gives sacrebleu's line, e.g. ``TER = 55.08``."""
+
+    def __init__(self, score: float, num_edits: float, ref_length: float) -> None:
+        self.name = "TER"
+        self.score = score
+        self._mean: Any = -1.0
+        self._ci: Any = -1.0
+        self._verbose = ""
+        self.num_edits = int(num_edits)
+        self.ref_length = ref_length
+
+    @property
+    def mean(self) -> float:
+        """Mean of the bootstrap resample scores (-1 without `n_bootstrap`)."""
+        return self._mean
+
+    @property
+    def ci(self) -> float:
+        """Half width of the 95% bootstrap interval (-1 without `n_bootstrap`)."""
+        return self._ci
+
+    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
+        """The text (or JSON) line sacrebleu prints for this score."""
+        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
+        sc = f"{self.score:.{width}f}"
+        if self._mean > 0:
+            mean = f"{self._mean:.{width}f}"
+            var = f"{self._ci:.{width}f}"
+            conf = f"μ = {mean} ± {var}"
+            sc += f" ({conf})"
+            if is_json:
+                d["confidence_mean"] = float(mean)
+                d["confidence_var"] = float(var)
+                d["confidence"] = conf
+        line = f"{self.name}|{signature}" if signature else self.name
+        line = f"{line} = {sc}"
+        if self._verbose:
+            line += f" {self._verbose}"
+            d["verbose_score"] = self._verbose
+        if score_only:
+            return sc
+        if is_json:
+            for field in signature.split("|"):
+                key, value = field.split(":")
+                d[key] = value
+            return json.dumps(d, indent=1, ensure_ascii=False)
+        return line
+
+    def estimate_ci(self, scores: Sequence[Any]) -> None:
+        """Store the mean and the half width of the 95% interval of resample scores (or `TERScore`s)."""
+        raw = sorted(getattr(s, "score", s) for s in scores)
+        n = len(raw)
+        lower = n // 40
+        self._ci = 0.5 * (raw[n - lower - 1] - raw[lower])
+        self._mean = statistics.mean(raw)
+
+    def __repr__(self) -> str:
+        return self.format()
+
+
+class TERSignature:
+    """The reproducibility signature, in sacrebleu's format with rougebleu's version:
+    ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:...``."""
+
+    _ABBR = {
+        "version": "v",
+        "nrefs": "#",
+        "test": "t",
+        "lang": "l",
+        "subset": "S",
+        "origlang": "o",
+        "bs": "bs",
+        "ar": "ar",
+        "seed": "rs",
+        "case": "c",
+        "tok": "t",
+        "norm": "nr",
+        "punct": "pn",
+        "asian": "as",
+    }
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        if args.get("num_refs") is None:
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        num_refs = args["num_refs"]
+        self.info: dict[str, Any] = {
+            "version": _native.__version__,
+            "nrefs": "var" if num_refs == -1 else num_refs,
+            "bs": args.get("n_bootstrap"),
+            "ar": None,
+            "seed": args.get("seed"),
+            "test": None,
+            "lang": None,
+            "origlang": None,
+            "subset": None,
+            "case": "mixed" if args["case_sensitive"] else "lc",
+            "tok": args["tokenizer_signature"],
+            "norm": args["normalized"],
+            "punct": not args["no_punct"],
+            "asian": args["asian_support"],
+        }
+
+    def format(self, short: bool = False) -> str:
+        keys = [k for k in self.info if k != "version"] + ["version"]
+        parts = []
+        for k in keys:
+            v = self.info[k]
+            if v is None:
+                continue
+            if isinstance(v, bool):
+                v = "yes" if v else "no"
+            parts.append(f"{self._ABBR[k] if short else k}:{v}")
+        return "|".join(parts)
+
+    def update(self, key: str, value: Any) -> None:
+        self.info[key] = value
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return self.format()
+
+
+class TER:
+    """sacrebleu's `TER` metric.
+
+    Args mirror sacrebleu: `normalized` (tercom's normalization: XML entities, punctuation split
+    off, possessives; with `asian_support` CJK characters become words), `no_punct` (remove
+    punctuation; with `asian_support` CJK and full-width punctuation too), `asian_support`,
+    `case_sensitive` (default: lowercase with `str.lower()`), and `references` (streams, tokenized
+    once and reused by every `corpus_score(hyps, None)` / batch call).
+    """
+
+    def __init__(
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+        references: Sequence[Sequence[str | None]] | None = None,
+    ) -> None:
+        self.normalized = _flag(normalized, "normalized")
+        self.no_punct = _flag(no_punct, "no_punct")
+        self.asian_support = _flag(asian_support, "asian_support")
+        self.case_sensitive = _flag(case_sensitive, "case_sensitive")
+        self.tokenizer_signature = "tercom"
+        self.n_bootstrap: int | None = None
+        self.seed: str | None = None
+        self.num_refs: int | None = None
+        self._ref_cache: Any = None
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    # -- references and statistics -------------------------------------------------------------
+
+    def _opts(self) -> tuple[bool, bool, bool, bool]:
+        # Lowercasing happens here with Python's str.lower (its Unicode tables, Final_Sigma), as
+        # in sacrebleu, so the native tokenizer never lowercases.
+        return (self.normalized, self.no_punct, self.asian_support, False)
+
+    def _lower(self, texts: list) -> list:
+        if self.case_sensitive:
+            return texts
+        return [t.lower() if t is not None else None for t in texts]
+
+    def _streams(self, references: Any) -> list[list[str | None]]:
+        return [self._lower(s) for s in reference_streams(references)]
+
+    def _cache_references(self, references: Any, workers: int | None = None) -> Any:
+        cache = _native.TerReferences(self._streams(references), *self._opts(), workers)
+        self.num_refs = cache.num_refs
+        return cache
+
+    def _hypotheses(self, hypotheses: Any) -> list[str]:
+        return self._lower(text_list(hypotheses, "hypotheses"))
+
+    def segment_statistics(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        workers: int | None = None,
+    ) -> np.ndarray:
+        """Per-segment statistics, float64 array `(n, 2)`: the fewest edits over the segment's
+        references and their average length (sacrebleu's `[num_edits, avg_ref_len]`). Pass rows
+        (or the whole array) to :meth:`score_from_statistics`."""
+        hyps = self._hypotheses(hypotheses)
+        if references is not None:
+            streams = self._streams(references)
+            _check_lengths(hyps, len(streams[0]))
+            stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
+            return stats
+        if self._ref_cache is None:
+            raise ValueError("references: none given and no references were cached by TER(references=...)")
+        self.num_refs = self._ref_cache.num_refs
+        _check_lengths(hyps, len(self._ref_cache))
+        return self._ref_cache.stats(hyps, workers)
+
+    def score_from_statistics(self, stats: Sequence[float] | np.ndarray) -> TERScore:
+        """The TER of statistics: one `(edits, ref_length)` row, or an `(n, 2)` array whose rows
+        are summed in order as sacrebleu sums them."""
+        arr = np.asarray(stats, dtype=np.float64)
+        if arr.ndim == 1:
+            arr = arr.reshape(1, -1)
+        if arr.ndim != 2 or arr.shape[1] != 2:
+            raise ValueError(f"stats: expected (edits, ref_length) rows, got shape {np.shape(stats)}")
+        edits, ref_length = _native.ter_corpus_totals(np.ascontiguousarray(arr))
+        return _score(edits, ref_length)
+
+    # -- sacrebleu's API ----------------------------------------------------------------------------
+
+    def corpus_score(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None,
+        n_bootstrap: int = 1,
+    ) -> TERScore:
+        """Corpus TER (sacrebleu `TER.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
+        bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
+        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
+            raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+        stats = self.segment_statistics(hypotheses, references)
+        result = self.score_from_statistics(stats)
+        if n_bootstrap > 1:
+            self.n_bootstrap = int(n_bootstrap)
+            seed = os.environ.get("SACREBLEU_SEED", "12345")
+            self.seed = seed.lower()
+            rng = np.random.default_rng(None if seed.lower() == "none" else int(seed))
+            result.estimate_ci(_bootstrap_scores(stats, int(n_bootstrap), rng))
+        return result
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> TERScore:
+        """TER of one hypothesis against its references (sacrebleu `TER.sentence_score`)."""
+        if not isinstance(hypothesis, str):
+            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+        stats = self.segment_statistics([hypothesis], [[r] for r in _ref_list(references)], workers=1)
+        return _score(stats[0, 0], stats[0, 1])
+
+    def get_signature(self) -> TERSignature:
+        """The reproducibility signature (known once references have been seen)."""
+        return TERSignature(self.__dict__)
+
+    # -- batch calls ------------------------------------------------------------------------------
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        workers: int | None = None,
+    ) -> np.ndarray:
+        """Sentence TER of every segment, float64 array: `out[i]` equals
+        `sentence_score(hypotheses[i], [refs[i] for refs in references]).score`."""
+        stats = self.segment_statistics(hypotheses, references, workers=workers)
+        return _native.ter_scores_from_stats(stats)
+
+    def pairwise(
+        self, hypotheses: Sequence[str], candidates: Sequence[str], *, workers: int | None = None
+    ) -> np.ndarray:
+        """All-pairs sentence TER, float64 `(len(hypotheses), len(candidates))`: `out[i, j]` equals
+        `sentence_score(hypotheses[i], [candidates[j]]).score` (MBR decoding, similarity filtering)."""
+        hyps = self._lower(text_list(hypotheses, "hypotheses"))
+        cands = self._lower(text_list(candidates, "candidates"))
+        return _native.ter_pairwise(hyps, cands, *self._opts(), workers)
+
+    def __repr__(self) -> str:
+        return f"TER({self.get_signature() if self.num_refs is not None else 'no references yet'})"
+
+
+def _score(edits: Any, ref_length: Any) -> TERScore:
+    # sacrebleu's _compute_score_from_stats, on Python numbers (an int count and a float length).
+    edits = int(edits)
+    ref_length = float(ref_length)
+    if ref_length > 0:
+        rate = edits / ref_length
+    elif edits > 0:
+        rate = 1.0  # empty reference(s), non-empty hypothesis
+    else:
+        rate = 0.0
+    return TERScore(100 * rate, edits, ref_length)
+
+
+def _bootstrap_scores(stats: np.ndarray, n_samples: int, rng: np.random.Generator) -> list[Any]:
+    """sacrebleu's `_bootstrap_resample` for TER, step for step: the same draws, float32 statistics
+    summed per resample, and the score computed on NumPy float32 scalars."""
+    idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)
+    stats32 = np.array(stats, dtype="float32")
+    scores = []
+    for s in stats32[idx]:
+        edits, ref_length = s.sum(0)
+        if ref_length > 0:
+            rate = edits / ref_length
+        elif edits > 0:
+            rate = 1.0
+        else:
+            rate = 0.0
+        scores.append(100 * rate)
+    return scores
+
+
+def _check_lengths(hyps: list, n_refs: int) -> None:
+    if len(hyps) != n_refs:
+        raise ValueError(
+            f"hypotheses has {len(hyps)} segments but the references have {n_refs} "
+            f"(sacrebleu silently truncates; rougebleu refuses)"
+        )
+
+
+def _ref_list(references: Any) -> list:
+    if isinstance(references, (str, bytes)):
+        raise TypeError("references must be a sequence of strings, not a single string")
+    try:
+        refs = list(references)
+    except TypeError:
+        raise TypeError(f"references must be a sequence of strings, got {type(references).__name__}") from None
+    for i, r in enumerate(refs):
+        if r is not None and not isinstance(r, str):
+            raise TypeError(f"references[{i}] must be a str or None, got {type(r).__name__}")
+    return refs
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """sacrebleu's `corpus_ter` (a fresh `TER` per call)."""
+    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_ter(
+    hypothesis: str,
+    references: Sequence[str | None],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """sacrebleu's `sentence_ter` (a fresh `TER` per call)."""
+    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    return metric.sentence_score(hypothesis, references)

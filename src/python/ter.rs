@@ -1,0 +1,289 @@
+//! Python bindings for sacrebleu-compatible TER: a reference cache object, per-segment statistics
+//! and all-pairs scores as NumPy arrays. Texts are borrowed while attached; the work runs detached.
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::guard::guard;
+use super::workers::{threads, Workers};
+use crate::error::Error;
+use crate::ter::pairwise::pairwise;
+use crate::ter::score::{corpus_totals, ter_score};
+use crate::ter::{TerReferences as RefCache, Tercom};
+
+fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
+    Tercom { normalized, no_punct, asian_support, lowercase }
+}
+
+/// The text of a `str`, or a ValueError naming the item when it holds a lone surrogate.
+fn text_of<'a>(s: &'a Bound<'_, PyString>, what: impl FnOnce() -> String) -> PyResult<&'a str> {
+    s.to_str().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{} contains a lone surrogate code point, which is not valid Unicode text",
+            what()
+        ))
+    })
+}
+
+/// The `str` items of a sequence (not a bare string), as handles kept alive by the caller.
+fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a str")));
+    }
+    let iter =
+        obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of strings")))?;
+    iter.enumerate()
+        .map(|(i, item)| {
+            item?
+                .cast_into::<PyString>()
+                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str")))
+        })
+        .collect()
+}
+
+fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
+    items.iter().enumerate().map(|(i, s)| text_of(s, || format!("{what}[{i}]"))).collect()
+}
+
+type Streams<'py> = Vec<Vec<Option<Bound<'py, PyString>>>>;
+
+/// sacrebleu's reference streams (`str` or `None` items) as handles.
+fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
+    if streams.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
+    }
+    let mut handles = Vec::new();
+    for (k, stream) in streams.try_iter()?.enumerate() {
+        let stream = stream?;
+        if stream.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "references[{k}] must be a sequence of strings, not a str"
+            )));
+        }
+        let mut items = Vec::new();
+        for (i, item) in stream.try_iter()?.enumerate() {
+            let item = item?;
+            items.push(if item.is_none() {
+                None
+            } else {
+                Some(item.cast_into::<PyString>().map_err(|_| {
+                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None"))
+                })?)
+            });
+        }
+        handles.push(items);
+    }
+    Ok(handles)
+}
+
+fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+    handles
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            s.iter()
+                .enumerate()
+                .map(|(i, o)| o.as_ref().map(|x| text_of(x, || format!("references[{k}][{i}]"))).transpose())
+                .collect::<PyResult<_>>()
+        })
+        .collect()
+}
+
+/// `(n, 2)` float64 statistics: edits and average reference length per segment.
+fn stats_array<'py>(py: Python<'py>, stats: &[(u64, f64)]) -> PyResult<Bound<'py, PyAny>> {
+    let flat: Vec<f64> = stats.iter().flat_map(|&(e, r)| [e as f64, r]).collect();
+    Ok(PyArray1::from_vec(py, flat).reshape([stats.len(), 2])?.into_any())
+}
+
+/// Rows `(edits, ref_len)` of a `(n, 2)` float64 array.
+fn stats_rows(stats: &PyReadonlyArray2<'_, f64>) -> PyResult<Vec<(f64, f64)>> {
+    if stats.shape()[1] != 2 {
+        return Err(Error::value(
+            "stats",
+            format!("expected 2 columns (edits, ref_length), got {}", stats.shape()[1]),
+        )
+        .into());
+    }
+    Ok(stats.as_array().rows().into_iter().map(|r| (r[0], r[1])).collect())
+}
+
+/// One-shot per-segment statistics of `hypotheses` against reference `streams`:
+/// `(float64 (n, 2) array, references per segment or -1 when it varies)`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, streams, normalized, no_punct, asian_support, lowercase, workers=None))]
+#[allow(clippy::too_many_arguments)]
+fn ter_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    streams: &Bound<'py, PyAny>,
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    lowercase: bool,
+    workers: Option<Workers>,
+) -> PyResult<(Bound<'py, PyAny>, i64)> {
+    guard("ter_stats", || {
+        let t = tercom(normalized, no_punct, asian_support, lowercase);
+        let workers = threads(workers);
+        let hi = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&hi, "hypotheses")?;
+        let handles = stream_items(streams)?;
+        let refs = stream_texts(&handles)?;
+        let (stats, num_refs) = py.detach(|| {
+            let cache = RefCache::new(&refs, t, workers)?;
+            cache.stats(&hyps, workers).map(|s| (s, cache.num_refs))
+        })?;
+        Ok((stats_array(py, &stats)?, num_refs.map_or(-1, |n| n as i64)))
+    })
+}
+
+/// All-pairs sentence TER, float64 `(len(hypotheses), len(candidates))`; each candidate is a
+/// single reference.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, candidates, normalized, no_punct, asian_support, lowercase, workers=None))]
+#[allow(clippy::too_many_arguments)]
+fn ter_pairwise<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    candidates: &Bound<'py, PyAny>,
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    lowercase: bool,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard("ter_pairwise", || {
+        let t = tercom(normalized, no_punct, asian_support, lowercase);
+        let workers = threads(workers);
+        let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
+        let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
+        let (n, m) = (h.len(), r.len());
+        let scores = py.detach(|| pairwise(&h, &r, t, workers));
+        Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
+    })
+}
+
+/// Sentence TER of each `(edits, ref_len)` row, float64 array.
+#[pyfunction]
+fn ter_scores_from_stats<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, f64>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    guard("ter_scores_from_stats", || {
+        let rows = stats_rows(&stats)?;
+        Ok(PyArray1::from_vec(py, rows.iter().map(|&(e, r)| ter_score(e, r)).collect()))
+    })
+}
+
+/// Corpus totals of `(n, 2)` statistics, summed in segment order as sacrebleu does:
+/// `(edits, reference length)`.
+#[pyfunction]
+fn ter_corpus_totals(stats: PyReadonlyArray2<'_, f64>) -> PyResult<(u64, f64)> {
+    guard("ter_corpus_totals", || {
+        let rows = stats_rows(&stats)?;
+        let mut int_rows = Vec::with_capacity(rows.len());
+        for (i, &(e, r)) in rows.iter().enumerate() {
+            if !(e >= 0.0 && e.fract() == 0.0 && e < 9.007_199_254_740_992e15) {
+                return Err(Error::value(
+                    "stats",
+                    format!("row {i}: edits must be a non-negative integer, got {e}"),
+                )
+                .into());
+            }
+            int_rows.push((e as u64, r));
+        }
+        Ok(corpus_totals(&int_rows))
+    })
+}
+
+/// The words TER compares: sacrebleu's tercom tokenizer after `rstrip()`, then `split()`; with
+/// `reference=True` applied twice, as sacrebleu does to references.
+#[pyfunction]
+#[pyo3(signature = (texts, normalized=false, no_punct=false, asian_support=false, lowercase=false, reference=false))]
+fn ter_tokenize(
+    py: Python<'_>,
+    texts: Vec<String>,
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    lowercase: bool,
+    reference: bool,
+) -> PyResult<Vec<Vec<String>>> {
+    guard("ter_tokenize", || {
+        Ok({
+            let t = tercom(normalized, no_punct, asian_support, lowercase);
+            py.detach(|| {
+                texts.iter().map(|s| if reference { t.reference_words(s) } else { t.words(s) }).collect()
+            })
+        })
+    })
+}
+
+/// The references of a test set, tokenized once and reusable for any number of systems.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct TerReferences {
+    cache: RefCache,
+}
+
+#[pymethods]
+impl TerReferences {
+    /// `streams[k][i]` = reference k of segment i (`None` = missing).
+    #[new]
+    #[pyo3(signature = (streams, normalized, no_punct, asian_support, lowercase, workers=None))]
+    fn new(
+        py: Python<'_>,
+        streams: &Bound<'_, PyAny>,
+        normalized: bool,
+        no_punct: bool,
+        asian_support: bool,
+        lowercase: bool,
+        workers: Option<Workers>,
+    ) -> PyResult<Self> {
+        guard("TerReferences.new", || {
+            let t = tercom(normalized, no_punct, asian_support, lowercase);
+            let workers = threads(workers);
+            let handles = stream_items(streams)?;
+            let borrowed = stream_texts(&handles)?;
+            let cache = py.detach(|| RefCache::new(&borrowed, t, workers))?;
+            Ok(TerReferences { cache })
+        })
+    }
+
+    /// References per segment, or -1 when it varies.
+    #[getter]
+    fn num_refs(&self) -> PyResult<i64> {
+        guard("TerReferences.num_refs", || Ok(self.cache.num_refs.map_or(-1, |n| n as i64)))
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        guard("TerReferences.__len__", || Ok(self.cache.len()))
+    }
+
+    /// Per-segment statistics of the hypotheses, float64 `(n, 2)`: edits, average reference length.
+    #[pyo3(signature = (hypotheses, workers=None))]
+    fn stats<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: &Bound<'py, PyAny>,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("TerReferences.stats", || {
+            let workers = threads(workers);
+            let items = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&items, "hypotheses")?;
+            let stats = py.detach(|| self.cache.stats(&hyps, workers))?;
+            stats_array(py, &stats)
+        })
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<TerReferences>()?;
+    m.add_function(wrap_pyfunction!(ter_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(ter_pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(ter_scores_from_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(ter_corpus_totals, m)?)?;
+    m.add_function(wrap_pyfunction!(ter_tokenize, m)?)?;
+    Ok(())
+}
