@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::stem::nltk_porter;
-use crate::text::intern::{Interner, StrMap};
+use crate::text::intern::{Interner, StrMap, UnitMap};
 use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
 
 /// A text ready for scoring.
@@ -29,7 +29,7 @@ pub struct Needs {
 #[derive(Default)]
 struct Vocab {
     /// Per unit: raw token -> dense id. Small, so it stays in cache.
-    unit_ids: StrMap<u32>,
+    unit_ids: UnitMap,
     next_dense: u32,
     /// Per thread, with stemming: stem -> thread id, and raw token -> thread id of its stem.
     final_forms: Interner,
@@ -62,7 +62,7 @@ impl Vocab {
         self.next_dense = 0;
         if self.unit_ids.capacity() > MAX_UNIT_CAPACITY {
             // Clearing costs the table's capacity: after a huge document, start small again.
-            self.unit_ids = StrMap::default();
+            self.unit_ids = UnitMap::default();
         } else {
             self.unit_ids.clear();
         }

@@ -95,6 +95,85 @@ impl<V: Copy> StrMap<V> {
     }
 }
 
+/// A `StrMap<u32>` for the short-lived per-unit tables of the scorers: tokens of up to 7 bytes
+/// (most words) live in an open-addressing table whose entries carry a generation stamp, so
+/// `clear` is O(1) and a lookup is one multiply and, usually, one probe.
+#[derive(Debug, Clone, Default)]
+pub struct UnitMap {
+    /// `(packed key, generation, value)`; an entry is live iff its generation is current.
+    slots: Vec<(u64, u32, u32)>,
+    generation: u32,
+    live: usize,
+    rest: StrMap<u32>,
+}
+
+impl UnitMap {
+    const INITIAL_SLOTS: usize = 256;
+
+    #[inline]
+    fn slot(key: u64, mask: usize) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
+    }
+
+    /// The value of `s`, inserting `make()` first if absent.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, s: &str, make: impl FnOnce() -> u32) -> u32 {
+        let Key::Tiny(k) = key(s) else {
+            return self.rest.get_or_insert_with(s, make);
+        };
+        if (self.live + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = Self::slot(k, mask);
+        loop {
+            let e = &mut self.slots[i];
+            if e.1 != self.generation {
+                let v = make();
+                *e = (k, self.generation, v);
+                self.live += 1;
+                return v;
+            }
+            if e.0 == k {
+                return e.2;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(Self::INITIAL_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0, 0); size]);
+        let generation = self.generation;
+        // Stamps of the new table start at 0: keep the current generation non-zero.
+        self.generation = 1;
+        let mask = size - 1;
+        for (k, _, v) in old.into_iter().filter(|e| e.1 == generation) {
+            let mut i = Self::slot(k, mask);
+            while self.slots[i].1 == self.generation {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (k, self.generation, v);
+        }
+    }
+
+    /// Entries the tables hold room for.
+    pub fn capacity(&self) -> usize {
+        self.slots.len() / 2 + self.rest.capacity()
+    }
+
+    pub fn clear(&mut self) {
+        self.live = 0;
+        self.rest.clear();
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: forget every stamp so that none looks current.
+            self.slots.iter_mut().for_each(|e| e.1 = 0);
+            self.generation = 1;
+        }
+    }
+}
+
 /// Maps each distinct token to a dense id `0..len()`.
 ///
 /// Ids are only meaningful within one interner: texts scored against each other must be
@@ -156,6 +235,21 @@ mod tests {
         assert_eq!(k, 0x0200_0000_0000_6261);
         let Key::Short(k) = key("abcdefgh") else { panic!() };
         assert_eq!(k, (8u128 << 120) | u128::from_le_bytes(*b"abcdefgh\0\0\0\0\0\0\0\0"));
+    }
+
+    #[test]
+    fn unit_map_keeps_values_across_growth_and_forgets_them_on_clear() {
+        let mut m = UnitMap::default();
+        let words: Vec<String> = (0..1000).map(|i| format!("w{i}")).chain(["a-long-token".into()]).collect();
+        for round in 0..3 {
+            for (i, w) in words.iter().enumerate() {
+                assert_eq!(m.get_or_insert_with(w, || i as u32 + round), i as u32 + round);
+            }
+            for (i, w) in words.iter().enumerate() {
+                assert_eq!(m.get_or_insert_with(w, || u32::MAX), i as u32 + round);
+            }
+            m.clear();
+        }
     }
 
     #[test]
