@@ -118,16 +118,30 @@ class RougeScorer:
         self._split_summaries = bool(split_summaries)
         if self._split_summaries:
             self._sent_tokenize = _load_sent_tokenize()
+        # One call, strings to result dict, in Rust (None where Python tokenizes).
+        self._dicts = None
+        if tokenizer is None and not self._split_summaries:
+            self._dicts = self._core.dict_scorer(self.rouge_types, Score, _INT_ZERO)
 
     # -- rouge_score API ---------------------------------------------------------------------
     def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]:
         """Scores of ``prediction`` against ``target`` (the reference comes first)."""
+        dicts = self._dicts
+        if dicts is not None:
+            result = dicts.score(target, prediction)
+            if result is not None:  # None: not two str, the general path below decides
+                return result
         if self._needs_python_tokens(target, prediction):
             return self._score_python_tokens([target], prediction)
         return _to_scores(self.rouge_types, self._core.score(target, prediction))
 
     def score_multi(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]:
         """Per rouge type, the score against the target with the highest F-measure (first on ties)."""
+        dicts = self._dicts
+        if dicts is not None:
+            result = dicts.score_multi(targets, prediction)
+            if result is not None:  # None: not a non-empty list of str, the general path below decides
+                return result
         if isinstance(targets, (str, bytes)):
             raise TypeError("targets must be a list of strings, not a single string")
         targets = list(targets)
