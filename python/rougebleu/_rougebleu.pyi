@@ -164,6 +164,22 @@ class BleuReferences:
         workers: int | None = None,
     ) -> npt.NDArray[np.float64]: ...
 
+@final
+class BleuSentence:
+    def __new__(
+        cls,
+        tokenize: str,
+        lowercase: bool,
+        max_ngram_order: int,
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+    ) -> BleuSentence: ...
+    # (score, counts, totals, precisions, bp, sys_len, ref_len, num_refs), or None for the general path.
+    def score(
+        self, hypothesis: object, references: object
+    ) -> tuple[float, list[int], list[int], list[float], float, int, int, int] | None: ...
+
 def bleu_score_from_stats(
     stats: list[int], smooth_method: str, smooth_value: float | None, effective_order: bool
 ) -> tuple[float, list[float], list[float], list[float], float, int, int]: ...
