@@ -257,3 +257,10 @@ def test_bleu_objects_still_pickle():
     fresh = rougebleu.BLEU(effective_order=True)
     metric = pickle.loads(pickle.dumps(fresh))
     assert metric.sentence_score("a b c d", ["a b c e"]).score == fresh.sentence_score("a b c d", ["a b c e"]).score
+
+
+def test_drop_in_scorers_pickle_like_rouge_score_s():
+    for scorer in (rouge_scorer.RougeScorer(TYPES, use_stemmer=True), rouge_scorer.RougeScorer(["rougeX"])):
+        copy = pickle.loads(pickle.dumps(scorer))
+        assert outcome(copy.score, "The cats ran", "a cat runs") == outcome(scorer.score, "The cats ran", "a cat runs")
+        assert isinstance(copy, scoring.BaseScorer)

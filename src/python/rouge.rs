@@ -4,6 +4,7 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
@@ -337,6 +338,120 @@ impl RougeDictScorer {
     }
 }
 
+/// A base class for Python scorer classes whose `score`/`score_multi` should cost one native
+/// call: the subclass installs a `RougeDictScorer` with `_set_fast(rouge_types, scorer)` and
+/// defines `_score_general(target, prediction)` and `_score_multi_general(targets, prediction)`
+/// for everything else. The fast path is taken while `self.rouge_types` still equals the list it
+/// was installed for, and, for `score_multi`, while the class has not overridden `score`.
+#[pyclass(subclass, module = "rougebleu._rougebleu")]
+pub struct RougeScorerBase {
+    fast: Option<(Py<PyAny>, Py<RougeDictScorer>)>,
+}
+
+/// `current` equals `snapshot` (a tuple): the same sequence type (list or tuple) and equal items,
+/// checked by identity first (the common case: the very same strings).
+fn same_types(current: &Bound<'_, PyAny>, snapshot: &Bound<'_, PyTuple>) -> PyResult<bool> {
+    let same = |a: Bound<'_, PyAny>, b: Bound<'_, PyAny>| -> PyResult<bool> {
+        Ok(a.is(&b) || (a.cast_exact::<PyString>().is_ok() && a.eq(&b)?))
+    };
+    if let Ok(list) = current.cast_exact::<PyList>() {
+        if list.len() != snapshot.len() {
+            return Ok(false);
+        }
+        for (a, b) in list.iter().zip(snapshot.iter()) {
+            if !same(a, b)? {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    if let Ok(tuple) = current.cast_exact::<PyTuple>() {
+        if tuple.len() != snapshot.len() {
+            return Ok(false);
+        }
+        for (a, b) in tuple.iter().zip(snapshot.iter()) {
+            if !same(a, b)? {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+impl RougeScorerBase {
+    /// The installed scorer, if `self.rouge_types` is still what it was installed for.
+    fn current<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, RougeDictScorer>>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let Some((snapshot, scorer)) = &this.fast else { return Ok(None) };
+        let types = slf.getattr(intern!(py, "rouge_types"))?;
+        let snapshot = snapshot.bind(py).cast::<PyTuple>()?;
+        Ok(same_types(&types, snapshot)?.then(|| scorer.bind(py).clone()))
+    }
+}
+
+#[pymethods]
+impl RougeScorerBase {
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
+        RougeScorerBase { fast: None }
+    }
+
+    /// Install (or with `None`, remove) the one-call path for `rouge_types`.
+    fn _set_fast(
+        &mut self,
+        rouge_types: &Bound<'_, PyAny>,
+        scorer: Option<Py<RougeDictScorer>>,
+    ) -> PyResult<()> {
+        self.fast = match scorer {
+            Some(s) => Some((
+                PyTuple::new(rouge_types.py(), rouge_types.try_iter()?.collect::<PyResult<Vec<_>>>()?)?
+                    .into_any()
+                    .unbind(),
+                s,
+            )),
+            None => None,
+        };
+        Ok(())
+    }
+
+    /// `{rouge_type: Score}` of `prediction` against `target` (the reference first).
+    fn score<'py>(
+        slf: &Bound<'py, Self>,
+        target: &Bound<'py, PyAny>,
+        prediction: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(scorer) = Self::current(slf)? {
+            if let Some(d) = scorer.get().score(slf.py(), target, prediction)? {
+                return Ok(d.into_any());
+            }
+        }
+        slf.call_method1(intern!(slf.py(), "_score_general"), (target, prediction))
+    }
+
+    /// Per rouge type, the score against the target with the highest F-measure (first on ties).
+    fn score_multi<'py>(
+        slf: &Bound<'py, Self>,
+        targets: &Bound<'py, PyAny>,
+        prediction: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        // A subclass's own `score` must be what score_multi uses.
+        let own_score = slf.get_type().getattr(intern!(py, "score"))?;
+        let base_score = py.get_type::<RougeScorerBase>().getattr(intern!(py, "score"))?;
+        if own_score.is(&base_score) {
+            if let Some(scorer) = Self::current(slf)? {
+                if let Some(d) = scorer.get().score_multi(py, targets, prediction)? {
+                    return Ok(d.into_any());
+                }
+            }
+        }
+        slf.call_method1(intern!(py, "_score_multi_general"), (targets, prediction))
+    }
+}
+
 /// A user tokenizer's output for one text: all tokens, and the tokens of each sentence.
 type TokenizedText = (Vec<String>, Vec<Vec<String>>);
 
@@ -427,6 +542,7 @@ fn rouge_score_tokenize(text: &Bound<'_, PyAny>, use_stemmer: bool) -> PyResult<
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RougeCore>()?;
     m.add_class::<RougeDictScorer>()?;
+    m.add_class::<RougeScorerBase>()?;
     m.add_function(wrap_pyfunction!(rouge_score_tokenize, m)?)?;
     Ok(())
 }

@@ -15,7 +15,7 @@ import re
 
 import numpy as np
 
-from rougebleu._rougebleu import RougeCore
+from rougebleu._rougebleu import RougeCore, RougeScorerBase
 from rougebleu.rouge_score import scoring, tokenizers
 from rougebleu.rouge_score.tokenize import ensure_str
 
@@ -38,7 +38,7 @@ def _canonical(rouge_type):
     raise ValueError("Invalid rouge type: %s" % rouge_type)
 
 
-class RougeScorer(scoring.BaseScorer):
+class RougeScorer(RougeScorerBase, scoring.BaseScorer):
     """Calculate rouge scores between two blobs of text, as rouge_score 0.1.2 does.
 
     Sample usage::
@@ -55,6 +55,12 @@ class RougeScorer(scoring.BaseScorer):
       split_summaries: for ``rougeLsum``, find sentences with ``nltk.sent_tokenize`` (needs nltk and
         its punkt data at ``score`` time) instead of splitting on newlines.
       tokenizer: an object with a ``tokenize(text)`` method, replacing the default tokenizer.
+
+    ``score(target, prediction)`` returns ``{rouge_type: Score}``; ``score_multi(targets,
+    prediction)`` keeps, per type, the score against the target with the highest F-measure (the
+    first on ties), using an overriding ``score`` if a subclass defines one. Both raise
+    ``ValueError`` for an invalid rouge type. (They are inherited from ``RougeScorerBase``: one
+    native call for ``str`` texts and the default tokenizer, rouge_score's steps otherwise.)
     """
 
     def __init__(self, rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None):
@@ -64,15 +70,14 @@ class RougeScorer(scoring.BaseScorer):
         else:
             self._tokenizer = tokenizers.DefaultTokenizer(use_stemmer)
         self._split_summaries = split_summaries
-        self._native = None
-        self._native_types = None
         self._refresh_native()
 
     # The native scorer covers the default tokenizer and newline sentences; it is rebuilt when
     # `rouge_types` changes (it is a public attribute that rouge_score reads at every call).
     def _refresh_native(self) -> None:
-        self._native = None
         types = self.rouge_types
+        self._native_types = types if type(types) not in (list, tuple) else type(types)(types)
+        self._set_fast((), None)
         tok = self._tokenizer
         if type(types) not in (list, tuple) or type(tok) is not tokenizers.DefaultTokenizer or self._split_summaries:
             return
@@ -83,28 +88,15 @@ class RougeScorer(scoring.BaseScorer):
             names = [_canonical(t) for t in types]
         except (ValueError, TypeError):
             return  # `score` raises, at the call, as rouge_score does
-        if not names:
-            return
-        core = RougeCore(names, bool(stemmer))
-        self._native = core.dict_scorer(list(types), scoring.Score, _INT_ZERO)
-        self._native_types = type(types)(types)
+        if names:
+            self._set_fast(types, RougeCore(names, bool(stemmer)).dict_scorer(list(types), scoring.Score, _INT_ZERO))
 
-    def score_multi(self, targets, prediction):
-        """Per rouge type, the score against the target with the highest F-measure (the first on ties).
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state["_native_types"] = None  # the native scorer is rebuilt at the first call
+        return state
 
-        Args:
-          targets: list of texts containing the targets
-          prediction: Text containing the predicted text.
-        Returns:
-          A dict mapping each rouge type to a Score object.
-        Raises:
-          ValueError: If an invalid rouge type is encountered.
-        """
-        native = self._native
-        if native is not None and self.rouge_types == self._native_types and type(self).score is RougeScorer.score:
-            result = native.score_multi(targets, prediction)
-            if result is not None:
-                return result
+    def _score_multi_general(self, targets, prediction):
         score_dicts = [self.score(t, prediction) for t in targets]
         max_score = {}
         for k in self.rouge_types:
@@ -112,28 +104,11 @@ class RougeScorer(scoring.BaseScorer):
             max_score[k] = score_dicts[index][k]
         return max_score
 
-    def score(self, target, prediction):
-        """Calculates rouge scores between the target and prediction.
-
-        Args:
-          target: Text containing the target (ground truth) text.
-          prediction: Text containing the predicted text.
-        Returns:
-          A dict mapping each rouge type to a Score object.
-        Raises:
-          ValueError: If an invalid rouge type is encountered.
-        """
-        native = self._native
-        if native is not None and self.rouge_types == self._native_types:
-            result = native.score(target, prediction)
-            if result is not None:
-                return result
-        return self._score_general(target, prediction)
-
     def _score_general(self, target, prediction):
         """rouge_score's steps, in its order: tokenize, then each type (raising at a bad one)."""
-        if self.rouge_types != self._native_types:
-            self._refresh_native()
+        types, seen = self.rouge_types, self._native_types
+        if seen is None or (types is not seen and (type(types) not in (list, tuple) or types != seen)):
+            self._refresh_native()  # for the next calls; this one goes on here
         tokenize = self._tokenizer.tokenize
         if len(self.rouge_types) == 1 and self.rouge_types[0] == "rougeLsum":
             target_tokens = None
