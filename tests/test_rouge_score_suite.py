@@ -44,7 +44,10 @@ def sdist_tests(tmp_path_factory) -> Path:
     if done.returncode != 0 or not archives:
         pytest.skip(f"could not download the {SDIST} sdist with pip: {done.stderr.strip()[-300:]}")
     with tarfile.open(archives[0]) as tar:
-        tar.extractall(tmp, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python >= 3.10.12 / 3.11.4
+            tar.extractall(tmp, filter="data")
+        else:
+            tar.extractall(tmp)
     return tmp / "rouge_score-0.1.2" / "rouge_score"
 
 
