@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint fuzz bench-rouge
+.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -28,3 +28,7 @@ lint:  ## formatting, clippy, ruff, mypy on the stubs
 bench-rouge:  ## ROUGE benchmark against rouge_score and rouge-score-rs
 	maturin develop --release
 	python benches/bench_rouge.py
+
+bench-percall:  ## one pair per call: RougeScorer.score and sentence BLEU against rouge-score-rs, rouge_score, sacrebleu
+	maturin develop --release
+	python benches/bench_percall.py

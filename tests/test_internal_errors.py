@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -15,91 +16,90 @@ import rougebleu
 from rougebleu import _rougebleu as native
 from rougebleu import nltk as rb_nltk
 from rougebleu.rouge155 import Rouge155
+from rougebleu.scoring import Score
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "python"
 
 
-class Tok:
-    def tokenize(self, text):
-        return text.split()
-
-
-def _bleu_refs():
-    return native.BleuReferences([["a b"]], "13a", False, 4)
-
-
 STATS = np.array([[2, 2, 2, 1, 0, 0, 2, 1, 0, 0]], dtype=np.int64)
 
-# entry point -> a call that reaches it
+# entry point -> a call that reaches it first, given the objects built beforehand (building an
+# object is itself an entry point, so they are made before the error is injected).
 CALLS = {
-    "bleu_stats": lambda: rougebleu.BLEU().segment_statistics(["a"], [["a"]]),
-    "bleu_sentence_scores": lambda: rougebleu.BLEU().sentence_scores(["a"], [["a"]]),
-    "BleuReferences.new": lambda: rougebleu.BLEU(references=[["a"]]),
-    "BleuReferences.num_refs": lambda r: r.num_refs,
-    "BleuReferences.__len__": lambda r: len(r),
-    "BleuReferences.sentence_scores": lambda r: r.sentence_scores(["a"], "exp", None, False),
-    "BleuReferences.stats": lambda r: r.stats(["a"]),
-    "bleu_score_from_stats": lambda: rougebleu.BLEU().score_from_statistics(STATS[0]),
-    "bleu_scores_from_stats": lambda: native.bleu_scores_from_stats(STATS, "exp", None, False),
-    "bleu_pairwise": lambda: rougebleu.BLEU().pairwise(["a"], ["a"]),
-    "bleu_bootstrap_scores": lambda: native.bleu_bootstrap_scores(
+    "bleu_stats": lambda o: o.bleu.segment_statistics(["a"], [["a"]]),
+    "bleu_sentence_scores": lambda o: o.bleu.sentence_scores(["a"], [["a"]]),
+    "BleuReferences.new": lambda o: native.BleuReferences([["a b"]], "13a", False, 4),
+    "BleuReferences.num_refs": lambda o: o.bleu_refs.num_refs,
+    "BleuReferences.__len__": lambda o: len(o.bleu_refs),
+    "BleuReferences.sentence_scores": lambda o: o.bleu_refs.sentence_scores(["a"], "exp", None, False),
+    "BleuReferences.stats": lambda o: o.bleu_refs.stats(["a"]),
+    "BleuSentence.new": lambda o: rougebleu.BLEU(),
+    "BleuSentence.score": lambda o: o.bleu.sentence_score("a b", ["a b"]),
+    "bleu_score_from_stats": lambda o: o.bleu.score_from_statistics(STATS[0]),
+    "bleu_scores_from_stats": lambda o: native.bleu_scores_from_stats(STATS, "exp", None, False),
+    "bleu_pairwise": lambda o: o.bleu.pairwise(["a"], ["a"]),
+    "bleu_bootstrap_scores": lambda o: native.bleu_bootstrap_scores(
         STATS, np.zeros((2, 1), np.int64), "exp", None, False
     ),
-    "bleu_randomization_scores": lambda: native.bleu_randomization_scores(
+    "bleu_randomization_scores": lambda o: native.bleu_randomization_scores(
         STATS, STATS, np.zeros((1, 1), dtype=bool), "exp", None, False
     ),
-    "bleu_tokenize": lambda: native.bleu_tokenize(["a b"]),
-    "bleu_token_stats": lambda: rb_nltk.sentence_bleu([["a", "b"]], ["a", "b"], weights=(0.5, 0.5)),
-    "matlab_tokenize": lambda: rougebleu.tokenizedDocument("a b"),
-    "matlab_stem": lambda: native.matlab_stem(["running"]),
-    "matlab_rouge": lambda d=None: rougebleu.rouge_evaluation_score(d, d),
-    "matlab_bleu": lambda d=None: rougebleu.bleu_evaluation_score(d, d),
-    "matlab_lexrank": lambda d=None: rougebleu.lexrank_scores([d, d]),
-    "RougeCore.new": lambda: rougebleu.RougeScorer(["rouge1"]),
-    "RougeCore.score": lambda s=None: s.score("a b", "a c"),
-    "RougeCore.score_multi": lambda s=None: s.score_multi(["a b"], "a c"),
-    "RougeCore.score_batch": lambda s: s._core.score_batch(["a b"], ["a c"]),
-    "RougeCore.score_batch_dicts": lambda s=None: s.score_batch(["a b"], ["a c"]),
-    "RougeCore.score_tokens": lambda t=None: t.score("a b", "a c"),
-    "RougeCore.corpus": lambda s: s._core.corpus(["a b"], ["a c"], "macro", 0, 0.95, 0),
-    "rouge_score_tokenize": lambda: native.rouge_score_tokenize("a b"),
-    "Rouge155Core.new": lambda: Rouge155(),
-    "Rouge155Core.measure_names": lambda r=None: r.measures,
-    "Rouge155Core.evaluate": lambda r=None: r.evaluate([({"s": "a b"}, ["a b"])]),
-    "Rouge155Core.evaluate_config": lambda r=None: r._core.evaluate_config("missing.xml"),
-    "rouge155_main": lambda: native.rouge155_main(["-h"]),
-    "rouge155_stem": lambda: native.rouge155_stem("running"),
-    "nltk_porter_stem": lambda: native.nltk_porter_stem(["running"]),
-    "rouge_pairwise": lambda: rougebleu.rouge_pairwise(["a b"], ["a c"]),
-    "allpairs_expected_utility": lambda: rougebleu.expected_utility(["a b"], ["a c"]),
-    "allpairs_top_k": lambda: rougebleu.top_k(["a b"], ["a c"], 1),
-    "ter_stats": lambda: rougebleu.TER().segment_statistics(["a"], [["a"]]),
-    "ter_pairwise": lambda: rougebleu.TER().pairwise(["a"], ["a"]),
-    "ter_scores_from_stats": lambda: native.ter_scores_from_stats(np.array([[1.0, 2.0]])),
-    "ter_corpus_totals": lambda: native.ter_corpus_totals(np.array([[1.0, 2.0]])),
-    "ter_tokenize": lambda: native.ter_tokenize(["a b"]),
-    "TerReferences.new": lambda: rougebleu.TER(references=[["a"]]),
-    "TerReferences.num_refs": lambda r: r.num_refs,
-    "TerReferences.__len__": lambda r: len(r),
-    "TerReferences.stats": lambda r: r.stats(["a"]),
+    "bleu_tokenize": lambda o: native.bleu_tokenize(["a b"]),
+    "bleu_token_stats": lambda o: rb_nltk.sentence_bleu([["a", "b"]], ["a", "b"], weights=(0.5, 0.5)),
+    "matlab_tokenize": lambda o: rougebleu.tokenizedDocument("a b"),
+    "matlab_stem": lambda o: native.matlab_stem(["running"]),
+    "matlab_rouge": lambda o: rougebleu.rouge_evaluation_score(o.doc, o.doc),
+    "matlab_bleu": lambda o: rougebleu.bleu_evaluation_score(o.doc, o.doc),
+    "matlab_lexrank": lambda o: rougebleu.lexrank_scores([o.doc, o.doc]),
+    "RougeCore.new": lambda o: native.RougeCore(["rouge1"], False),
+    "RougeCore.score": lambda o: o.scorer._core.score("a b", "a c"),
+    "RougeCore.score_multi": lambda o: o.scorer._core.score_multi(["a b"], "a c"),
+    "RougeCore.score_batch": lambda o: o.scorer._core.score_batch(["a b"], ["a c"]),
+    "RougeCore.score_batch_dicts": lambda o: o.scorer.score_batch(["a b"], ["a c"]),
+    "RougeCore.score_tokens": lambda o: o.scorer._core.score_tokens([(["a", "b"], [["a", "b"]])], (["a"], [["a"]])),
+    "RougeCore.corpus": lambda o: o.scorer._core.corpus(["a b"], ["a c"], "macro", 0, 0.95, 0),
+    "RougeCore.dict_scorer": lambda o: o.scorer._core.dict_scorer(["rouge1"], Score, Score(0, 0, 0)),
+    "RougeDictScorer.score": lambda o: o.dict_scorer.score("a b", "a c"),
+    "RougeDictScorer.score_multi": lambda o: o.dict_scorer.score_multi(["a b"], "a c"),
+    "RougeScorerBase.new": lambda o: rougebleu.RougeScorer(["rouge1"]),
+    "RougeScorerBase._set_fast": lambda o: o.scorer._set_fast(o.scorer.rouge_types, None),
+    "RougeScorerBase.score": lambda o: o.scorer.score("a b", "a c"),
+    "RougeScorerBase.score_multi": lambda o: o.scorer.score_multi(["a b"], "a c"),
+    "rouge_score_tokenize": lambda o: native.rouge_score_tokenize("a b"),
+    "Rouge155Core.new": lambda o: Rouge155(),
+    "Rouge155Core.measure_names": lambda o: o.r155.measures,
+    "Rouge155Core.evaluate": lambda o: o.r155.evaluate([({"s": "a b"}, ["a b"])]),
+    "Rouge155Core.evaluate_config": lambda o: o.r155._core.evaluate_config("missing.xml"),
+    "rouge155_main": lambda o: native.rouge155_main(["-h"]),
+    "rouge155_stem": lambda o: native.rouge155_stem("running"),
+    "nltk_porter_stem": lambda o: native.nltk_porter_stem(["running"]),
+    "rouge_pairwise": lambda o: rougebleu.rouge_pairwise(["a b"], ["a c"]),
+    "allpairs_expected_utility": lambda o: rougebleu.expected_utility(["a b"], ["a c"], metric="rouge1"),
+    "allpairs_top_k": lambda o: rougebleu.top_k(["a b"], ["a c"], 1, metric="rouge1"),
+    "ter_stats": lambda o: o.ter.segment_statistics(["a"], [["a"]]),
+    "ter_pairwise": lambda o: o.ter.pairwise(["a"], ["a"]),
+    "ter_scores_from_stats": lambda o: native.ter_scores_from_stats(np.array([[1.0, 2.0]])),
+    "ter_corpus_totals": lambda o: native.ter_corpus_totals(np.array([[1.0, 2.0]])),
+    "ter_tokenize": lambda o: native.ter_tokenize(["a b"]),
+    "TerReferences.new": lambda o: native.TerReferences([["a b"]], False, False, False, False),
+    "TerReferences.num_refs": lambda o: o.ter_refs.num_refs,
+    "TerReferences.__len__": lambda o: len(o.ter_refs),
+    "TerReferences.stats": lambda o: o.ter_refs.stats(["a"]),
 }
 
 
-def _prepared_argument(name: str):
-    """Objects a call needs, built before the error is injected (building them is another entry point)."""
-    if name.startswith("BleuReferences.") and name != "BleuReferences.new":
-        return _bleu_refs()
-    if name.startswith("TerReferences.") and name != "TerReferences.new":
-        return native.TerReferences([["a b"]], False, False, False, False)
-    if name.startswith("matlab_") and name not in ("matlab_tokenize", "matlab_stem"):
-        return rougebleu.tokenizedDocument("a b c")
-    if name == "RougeCore.score_tokens":
-        return rougebleu.RougeScorer(["rouge1"], tokenizer=Tok())
-    if name.startswith("RougeCore.") and name != "RougeCore.new":
-        return rougebleu.RougeScorer(["rouge1"])
-    if name.startswith("Rouge155Core.") and name != "Rouge155Core.new":
-        return Rouge155()
-    return None
+def _objects() -> SimpleNamespace:
+    scorer = rougebleu.RougeScorer(["rouge1"])
+    return SimpleNamespace(
+        bleu=rougebleu.BLEU(),
+        bleu_refs=native.BleuReferences([["a b"]], "13a", False, 4),
+        doc=rougebleu.tokenizedDocument("a b c"),
+        scorer=scorer,
+        dict_scorer=scorer._core.dict_scorer(["rouge1"], Score, Score(0, 0, 0)),
+        r155=Rouge155(),
+        ter=rougebleu.TER(),
+        ter_refs=native.TerReferences([["a b"]], False, False, False, False),
+    )
 
 
 def test_every_entry_point_is_guarded():
@@ -119,14 +119,13 @@ def test_every_entry_point_is_guarded():
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_an_internal_error_becomes_internal_error(name):
-    arg = _prepared_argument(name)
-    call = CALLS[name] if arg is None else (lambda: CALLS[name](arg))
+    objects = _objects()
     native._inject_internal_error()
     with pytest.raises(rougebleu.InternalError, match=rf"^{re.escape(name)}: internal error: injected"):
-        call()
+        CALLS[name](objects)
     # The interpreter and the entry point work afterwards.
     if name != "Rouge155Core.evaluate_config":  # (its file does not exist)
-        call()
+        CALLS[name](objects)
 
 
 def test_internal_error_is_a_runtime_error():

@@ -40,9 +40,17 @@ class BLEUScore:
         self.sys_len = sys_len
         self.ref_len = ref_len
         self.precisions = list(precisions)
-        self.prec_str = "/".join(f"{p:.1f}" for p in self.precisions)
         self.ratio = self.sys_len / self.ref_len if self.ref_len else 0
-        self._verbose = (
+
+    # Text forms are made when read: formatting them costs more than scoring a sentence.
+    @property
+    def prec_str(self) -> str:
+        """The precisions as `p1/p2/p3/p4` with one decimal."""
+        return "/".join(f"{p:.1f}" for p in self.precisions)
+
+    @property
+    def _verbose(self) -> str:
+        return (
             f"{self.prec_str} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
             f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
         )

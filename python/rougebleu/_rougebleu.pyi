@@ -47,6 +47,7 @@ class RougeCore:
         workers: int | None = None,
     ) -> list[dict[str, Any]]: ...
     def score_tokens(self, targets: list[_TokenizedText], prediction: _TokenizedText) -> list[_ScoreTuple]: ...
+    def dict_scorer(self, keys: list[Any], score_cls: type, int_zero: Any) -> RougeDictScorer: ...
     def corpus(
         self,
         predictions: Sequence[_Text],
@@ -57,6 +58,20 @@ class RougeCore:
         seed: int,
         workers: int | None = None,
     ) -> list[tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]]: ...
+
+# The per-call path: None unless the texts are exact str (a non-empty list/tuple of them for targets).
+@final
+class RougeDictScorer:
+    def score(self, target: object, prediction: object) -> dict[Any, Any] | None: ...
+    def score_multi(self, targets: object, prediction: object) -> dict[Any, Any] | None: ...
+
+# Base of the RougeScorer classes: score/score_multi in one native call, else the subclass's
+# _score_general/_score_multi_general.
+class RougeScorerBase:
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> RougeScorerBase: ...
+    def _set_fast(self, rouge_types: Any, scorer: RougeDictScorer | None) -> None: ...
+    def score(self, target: Any, prediction: Any) -> Any: ...
+    def score_multi(self, targets: Any, prediction: Any) -> Any: ...
 
 def rouge_score_tokenize(text: _Text, use_stemmer: bool = False) -> list[str]: ...
 
@@ -166,6 +181,22 @@ class BleuReferences:
         effective_order: bool,
         workers: int | None = None,
     ) -> npt.NDArray[np.float64]: ...
+
+@final
+class BleuSentence:
+    def __new__(
+        cls,
+        tokenize: str,
+        lowercase: bool,
+        max_ngram_order: int,
+        smooth_method: str,
+        smooth_value: float | None,
+        effective_order: bool,
+    ) -> BleuSentence: ...
+    # (score, counts, totals, precisions, bp, sys_len, ref_len, num_refs), or None for the general path.
+    def score(
+        self, hypothesis: object, references: object
+    ) -> tuple[float, list[int], list[int], list[float], float, int, int, int] | None: ...
 
 def bleu_score_from_stats(
     stats: list[int], smooth_method: str, smooth_value: float | None, effective_order: bool

@@ -84,6 +84,21 @@ class BLEU:
         self._ref_cache: Any = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
+        # sentence_score's one-call path (options parsed once; `lowercase` takes the general path).
+        self._sentence: Any = _native.BleuSentence(
+            self.tokenize, False, self.max_ngram_order, smooth_method, self._value_f(), self.effective_order
+        )
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_sentence"] = None  # native, rebuilt on unpickling
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._sentence = _native.BleuSentence(
+            self.tokenize, False, self.max_ngram_order, self.smooth_method, self._value_f(), self.effective_order
+        )
 
     # -- references and statistics -------------------------------------------------------------
 
@@ -148,8 +163,20 @@ class BLEU:
             row, self.smooth_method, self._value_f(), self.effective_order
         )
         order = self.max_ngram_order
-        counts: list[float] = list(row[2 : 2 + order])
-        totals: list[float] = list(row[2 + order :])
+        return self._score(score, row[2 : 2 + order], row[2 + order :], precisions, bp, sys_len, ref_len)
+
+    def _score(
+        self,
+        score: float,
+        counts: list,
+        totals: list,
+        precisions: list[float],
+        bp: float,
+        sys_len: int,
+        ref_len: int,
+    ) -> BLEUScore:
+        """The result object, with add-k's additions in `counts`/`totals` as sacrebleu reports them."""
+        order = self.max_ngram_order
         if self.smooth_method == "add-k" and any(counts):
             # sacrebleu adds k to the lists it then reports (Python arithmetic: ints stay ints).
             k = self.smooth_value if self.smooth_value is not None else SMOOTH_DEFAULTS["add-k"]
@@ -188,6 +215,12 @@ class BLEU:
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
         """Sentence BLEU of one hypothesis against its references (sacrebleu `BLEU.sentence_score`;
         use `effective_order=True` as sacrebleu recommends)."""
+        if not self.lowercase:
+            # One native call: str hypothesis, list/tuple of str/None references (None otherwise).
+            fields = self._sentence.score(hypothesis, references)
+            if fields is not None:
+                score, counts, totals, precisions, bp, sys_len, ref_len, self.num_refs = fields
+                return self._score(score, counts, totals, precisions, bp, sys_len, ref_len)
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
         stats = self.segment_statistics([hypothesis], [[r] for r in _ref_list(references)], workers=1)
@@ -304,11 +337,23 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """sacrebleu's `sentence_bleu` (effective order on by default)."""
-    metric = BLEU(
-        lowercase=lowercase,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-    )
+    key: tuple | None = (smooth_method, smooth_value, bool(lowercase), tokenize, bool(use_effective_order))
+    try:
+        metric = _SENTENCE_METRICS.get(key)
+    except TypeError:  # an unhashable argument: BLEU() below reports it
+        metric = key = None
+    if metric is None:
+        metric = BLEU(
+            lowercase=lowercase,
+            tokenize=tokenize,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=use_effective_order,
+        )
+        if key is not None and len(_SENTENCE_METRICS) < 64:
+            _SENTENCE_METRICS[key] = metric
     return metric.sentence_score(hypothesis, references)
+
+
+# sentence_bleu's metric objects by option values: building one costs more than scoring a sentence.
+_SENTENCE_METRICS: dict = {}

@@ -12,7 +12,7 @@ from typing import Any
 
 from rougebleu._args import beta as check_beta
 from rougebleu._args import number, string_list
-from rougebleu._rougebleu import RougeCore, rouge_score_tokenize
+from rougebleu._rougebleu import RougeCore, RougeScorerBase, rouge_score_tokenize
 from rougebleu.scoring import Score
 
 __all__ = ["RougeScorer"]
@@ -66,7 +66,7 @@ def _to_scores(types: Sequence[str], tuples: Sequence[tuple]) -> dict[str, Score
     return {t: _INT_ZERO if int_zero else Score(p, r, f) for t, (p, r, f, int_zero) in zip(types, tuples)}
 
 
-class RougeScorer:
+class RougeScorer(RougeScorerBase):
     """Calculate ROUGE scores between texts, exactly as ``rouge_score`` 0.1.2 does.
 
     Args:
@@ -92,7 +92,9 @@ class RougeScorer:
     ``rougeSU<d>`` (skip-bigrams with at most d words between, plus unigrams for SU) and
     ``rougeS*`` / ``rougeSU*`` (any gap).
 
-    ``score`` returns ``{rouge_type: Score(precision, recall, fmeasure)}``. As in rouge_score,
+    ``score(target, prediction)`` (the reference first) returns ``{rouge_type: Score(precision,
+    recall, fmeasure)}``; ``score_multi(targets, prediction)`` keeps, per rouge type, the score
+    against the target with the highest F-measure (the first on ties). As in rouge_score,
     ``rougeL``/``rougeLsum`` are the ints ``Score(0, 0, 0)`` when either text has no tokens.
     """
 
@@ -116,16 +118,21 @@ class RougeScorer:
         self._split_summaries = bool(split_summaries)
         if self._split_summaries:
             self._sent_tokenize = _load_sent_tokenize()
+        # score/score_multi (RougeScorerBase): strings to result dict in one native call, where
+        # Python does not tokenize; `_score_general`/`_score_multi_general` below otherwise.
+        if tokenizer is None and not self._split_summaries:
+            self._set_fast(self.rouge_types, self._core.dict_scorer(self.rouge_types, Score, _INT_ZERO))
 
     # -- rouge_score API ---------------------------------------------------------------------
-    def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]:
-        """Scores of ``prediction`` against ``target`` (the reference comes first)."""
+    # `score(target, prediction)` and `score_multi(targets, prediction)` come from RougeScorerBase.
+    def _score_general(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]:
+        """``score`` for what the one-call path does not take (bytes, a tokenizer, errors)."""
         if self._needs_python_tokens(target, prediction):
             return self._score_python_tokens([target], prediction)
         return _to_scores(self.rouge_types, self._core.score(target, prediction))
 
-    def score_multi(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]:
-        """Per rouge type, the score against the target with the highest F-measure (first on ties)."""
+    def _score_multi_general(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]:
+        """``score_multi`` for what the one-call path does not take."""
         if isinstance(targets, (str, bytes)):
             raise TypeError("targets must be a list of strings, not a single string")
         targets = list(targets)

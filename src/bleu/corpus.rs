@@ -164,22 +164,33 @@ where
             heap.resize(k, 0);
             &mut heap
         };
-        with_segment_stats(|seg| {
-            let refs = streams.iter().filter_map(|s| s[i].as_ref());
-            seg.begin(refs.clone().map(|r| r.as_ref().len()).sum());
-            let mut spans = std::mem::take(&mut seg.spans);
-            for r in refs {
-                let text = preprocess_into(r.as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
-                seg.add_reference(text.as_bytes(), &spans);
-            }
-            let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
-            seg.set_hypothesis(text.as_bytes(), &spans);
-            seg.spans = spans;
-            seg.finish(prep.max_order, row);
-        });
+        let refs = streams.iter().filter_map(|s| s[i].as_ref().map(|r| r.as_ref()));
+        segment_row(hyps[i].as_ref(), refs, prep, row);
         finish(row)
     });
     Ok((rows, num_refs))
+}
+
+/// The statistics row `[hyp_len, ref_len, correct_1..N, total_1..N]` of one hypothesis against its
+/// references (at least one), written into `row` (`stats_len(prep.max_order)` long).
+pub fn segment_row<'a>(
+    hyp: &str,
+    refs: impl Iterator<Item = &'a str> + Clone,
+    prep: Preprocess,
+    row: &mut [u64],
+) {
+    with_segment_stats(|seg| {
+        seg.begin(refs.clone().map(str::len).sum());
+        let mut spans = std::mem::take(&mut seg.spans);
+        for r in refs {
+            let text = preprocess_into(r, prep.tokenizer, prep.lowercase, &mut spans);
+            seg.add_reference(text.as_bytes(), &spans);
+        }
+        let text = preprocess_into(hyp, prep.tokenizer, prep.lowercase, &mut spans);
+        seg.set_hypothesis(text.as_bytes(), &spans);
+        seg.spans = spans;
+        seg.finish(prep.max_order, row);
+    });
 }
 
 /// Statistics of pre-tokenized segments (`refs[i]` = the references of `hyps[i]`, at least one each),

@@ -37,6 +37,19 @@ impl NgramKeys {
         NgramKeys { pairs: FxHashMap::default(), vocab: (vocab as u64).max(1) }
     }
 
+    /// Forget all keys and take ids `< vocab` from now on, keeping the table's allocation.
+    pub fn reset(&mut self, vocab: u32) {
+        self.pairs.clear();
+        self.vocab = (vocab as u64).max(1);
+    }
+
+    /// Drop the pair table if it grew past `max` entries (clearing costs its capacity).
+    pub fn trim(&mut self, max: usize) {
+        if self.pairs.capacity() > max {
+            self.pairs = FxHashMap::default();
+        }
+    }
+
     /// Keys of all n-grams of `tokens`, in order; `out` is cleared first.
     pub fn keys(&mut self, tokens: &[u32], n: usize, out: &mut Vec<u64>) {
         out.clear();

@@ -4,11 +4,11 @@
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::guard::guard;
 use super::workers::{threads, Workers};
-use crate::bleu::corpus::{map_segments, stats_with_references, Preprocess, RefCache};
+use crate::bleu::corpus::{map_segments, segment_row, stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
 use crate::bleu::resample::{bootstrap_scores, randomization_scores};
 use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
@@ -428,8 +428,88 @@ fn bleu_token_stats<'py>(
     })
 }
 
+/// Sentence BLEU for one call: options parsed once, a hypothesis and its references in, the
+/// score's fields out, with no arrays in between.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct BleuSentence {
+    prep: Preprocess,
+    smooth: Smooth,
+    effective_order: bool,
+}
+
+#[pymethods]
+impl BleuSentence {
+    #[new]
+    #[pyo3(signature = (tokenize, lowercase, max_ngram_order, smooth_method, smooth_value, effective_order))]
+    fn new(
+        tokenize: &str,
+        lowercase: bool,
+        max_ngram_order: i64,
+        smooth_method: &str,
+        smooth_value: Option<f64>,
+        effective_order: bool,
+    ) -> PyResult<Self> {
+        guard("BleuSentence.new", || {
+            Ok(BleuSentence {
+                prep: prep(tokenize, lowercase, max_ngram_order)?,
+                smooth: Smooth::parse(smooth_method, smooth_value)?,
+                effective_order,
+            })
+        })
+    }
+
+    /// `(score, counts, totals, precisions, bp, sys_len, ref_len, num_refs)` of `hypothesis`
+    /// against `references` (`counts`/`totals` as the statistics' ints), or `None` unless the
+    /// hypothesis is a `str` and the references a list or tuple of `str`/`None` with at least one `str`.
+    #[allow(clippy::type_complexity)]
+    fn score<'py>(
+        &self,
+        py: Python<'py>,
+        hypothesis: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<(f64, Vec<u64>, Vec<u64>, Vec<f64>, f64, i64, i64, usize)>> {
+        guard("BleuSentence.score", || {
+            let Some(hyp) = hypothesis.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) else {
+                return Ok(None);
+            };
+            let items: Vec<Bound<'py, PyAny>> = if let Ok(list) = references.cast_exact::<PyList>() {
+                list.iter().collect()
+            } else if let Ok(tuple) = references.cast_exact::<PyTuple>() {
+                tuple.iter().collect()
+            } else {
+                return Ok(None);
+            };
+            let mut refs: Vec<&str> = Vec::with_capacity(items.len());
+            for item in &items {
+                if item.is_none() {
+                    continue;
+                }
+                let Some(r) = item.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) else {
+                    return Ok(None);
+                };
+                refs.push(r);
+            }
+            if refs.is_empty() {
+                return Ok(None);
+            }
+            let k = stats_len(self.prep.max_order);
+            let mut row = vec![0u64; k];
+            let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
+            let mut work = || {
+                segment_row(hyp, refs.iter().copied(), self.prep, &mut row);
+                bleu_from_stats(&row, self.smooth, self.effective_order)
+            };
+            let s = if bytes > 1 << 14 { py.detach(work) } else { work() };
+            let order = self.prep.max_order;
+            let (counts, totals) = (row[2..2 + order].to_vec(), row[2 + order..].to_vec());
+            Ok(Some((s.score, counts, totals, s.precisions, s.bp, s.sys_len, s.ref_len, refs.len())))
+        })
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BleuReferences>()?;
+    m.add_class::<BleuSentence>()?;
     m.add_function(wrap_pyfunction!(bleu_stats, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_score_from_stats, m)?)?;

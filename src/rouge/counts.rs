@@ -56,6 +56,19 @@ impl Scratch {
     pub fn with_vocab(vocab: u32) -> Self {
         Scratch { keys: NgramKeys::with_vocab(vocab), ..Default::default() }
     }
+
+    /// Ready for a new unit whose token ids are all `< vocab`, keeping the allocations.
+    pub fn reset(&mut self, vocab: u32) {
+        self.keys.reset(vocab);
+    }
+
+    /// Free buffers grown past `max` entries.
+    pub fn trim(&mut self, max: usize) {
+        if self.a.capacity() > max || self.b.capacity() > max {
+            *self = Scratch::default();
+        }
+        self.keys.trim(max);
+    }
 }
 
 /// The counts of one rouge type for a (reference, candidate) pair of prepared texts.
@@ -79,6 +92,11 @@ pub fn counts(ty: RougeType, reference: &Prepared, candidate: &Prepared, s: &mut
             let (m, n) = (rs.iter().map(|x| x.len()).sum(), cs.iter().map(|x| x.len()).sum());
             if m == 0 || n == 0 {
                 return int(0, m, n);
+            }
+            if let ([r], [c]) = (&rs[..], &cs[..]) {
+                // One sentence each: the union is the one LCS, whose tokens pair up distinct
+                // occurrences on both sides, so clipping removes nothing.
+                return int(lcs_len(r, c), m, n);
             }
             int(union_lcs_hits(&rs, &cs), m, n)
         }

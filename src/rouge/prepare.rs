@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::stem::nltk_porter;
-use crate::text::intern::{Interner, StrMap};
+use crate::text::intern::{Interner, StrMap, UnitMap};
 use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
 
 /// A text ready for scoring.
@@ -29,7 +29,7 @@ pub struct Needs {
 #[derive(Default)]
 struct Vocab {
     /// Per unit: raw token -> dense id. Small, so it stays in cache.
-    unit_ids: StrMap<u32>,
+    unit_ids: UnitMap,
     next_dense: u32,
     /// Per thread, with stemming: stem -> thread id, and raw token -> thread id of its stem.
     final_forms: Interner,
@@ -71,7 +71,7 @@ impl Vocab {
         self.next_dense = 0;
         if self.unit_ids.capacity() > MAX_UNIT_CAPACITY {
             // Clearing costs the table's capacity: after a huge document, start small again.
-            self.unit_ids = StrMap::default();
+            self.unit_ids = UnitMap::default();
         } else {
             self.unit_ids.clear();
         }
@@ -114,26 +114,32 @@ impl Vocab {
         self.buf = buf;
     }
 
-    fn prepare(&mut self, text: &str, needs: Needs, lowercase: Lowercase) -> Prepared {
-        let mut p = Prepared::default();
+    /// Fills `p` (its buffers are reused: cleared, not reallocated).
+    fn prepare_into(&mut self, text: &str, needs: Needs, lowercase: Lowercase, p: &mut Prepared) {
+        p.tokens.clear();
+        let mut used = 0;
         if needs.sentences {
             for s in split_sentences(text) {
-                let mut ids = Vec::with_capacity(s.len() / 4);
+                if used == p.sentences.len() {
+                    p.sentences.push(Vec::with_capacity(s.len() / 4));
+                }
+                let ids = &mut p.sentences[used];
+                ids.clear();
                 // rouge_score decodes bytes before splitting sentences, so they always get str.lower().
-                self.tokens_into(s, Lowercase::Unicode, needs.stem, &mut ids);
-                p.sentences.push(ids);
+                self.tokens_into(s, Lowercase::Unicode, needs.stem, ids);
+                used += 1;
             }
         }
+        p.sentences.truncate(used);
         if needs.tokens {
             if needs.sentences && lowercase == Lowercase::Unicode {
                 // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
-                p.tokens = p.sentences.concat();
+                p.sentences.iter().for_each(|s| p.tokens.extend_from_slice(s));
             } else {
                 p.tokens.reserve(text.len() / 5);
                 self.tokens_into(text, lowercase, needs.stem, &mut p.tokens);
             }
         }
-        p
     }
 }
 
@@ -148,7 +154,14 @@ pub struct Preparer<'a> {
 
 impl Preparer<'_> {
     pub fn prepare(&mut self, text: &str, lowercase: Lowercase) -> Prepared {
-        self.vocab.prepare(text, self.needs, lowercase)
+        let mut p = Prepared::default();
+        self.prepare_into(text, lowercase, &mut p);
+        p
+    }
+
+    /// [`Preparer::prepare`] into existing buffers, which keep their capacity.
+    pub fn prepare_into(&mut self, text: &str, lowercase: Lowercase, out: &mut Prepared) {
+        self.vocab.prepare_into(text, self.needs, lowercase, out)
     }
 }
 

@@ -1,5 +1,7 @@
 //! ROUGE of texts: prepare (tokenize, stem, intern), count per type and reference, combine.
 //! With the default options this is rouge_score's `RougeScorer` exactly.
+use std::cell::RefCell;
+
 use crate::batch;
 use crate::error::{Error, Result};
 use crate::rouge::counts::{counts, Counts, FWeight, Scratch};
@@ -36,6 +38,38 @@ impl Default for Options {
     fn default() -> Self {
         Options { stem: false, multi_ref: MultiRef::Max, weight: FWeight::F1, jackknife: false }
     }
+}
+
+/// Token buffers and scratch space of one thread, reused by every unit it scores.
+#[derive(Default)]
+struct UnitBuffers {
+    prediction: Prepared,
+    references: Vec<Prepared>,
+    scratch: Scratch,
+    per_ref: Vec<Counts>,
+}
+
+/// Buffers that grew past this many tokens (a long document) are freed after use.
+const MAX_KEPT_TOKENS: usize = 1 << 16;
+
+impl UnitBuffers {
+    /// Free what a long document or a long reference list made large.
+    fn trim(&mut self, used_refs: usize) {
+        let big = |p: &Prepared| {
+            p.tokens.capacity() + p.sentences.iter().map(Vec::capacity).sum::<usize>() > MAX_KEPT_TOKENS
+                || p.sentences.capacity() > MAX_KEPT_TOKENS / 16
+        };
+        if big(&self.prediction) {
+            self.prediction = Prepared::default();
+        }
+        self.references.truncate(used_refs.min(64));
+        self.references.iter_mut().filter(|r| big(r)).for_each(|r| *r = Prepared::default());
+        self.scratch.trim(MAX_KEPT_TOKENS);
+    }
+}
+
+thread_local! {
+    static UNIT_BUFFERS: RefCell<UnitBuffers> = RefCell::new(UnitBuffers::default());
 }
 
 #[derive(Debug, Clone)]
@@ -80,27 +114,51 @@ impl Scorer {
 
     /// Scores of every type for a prediction against one or more prepared references.
     pub fn score_prepared(&self, references: &[Prepared], prediction: &Prepared) -> Vec<TypeScore> {
+        let mut out = Vec::with_capacity(self.types.len());
+        self.score_prepared_into(references, prediction, &mut Scratch::default(), &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// [`Scorer::score_prepared`] with caller-owned scratch space, appending to `out`.
+    fn score_prepared_into(
+        &self,
+        references: &[Prepared],
+        prediction: &Prepared,
+        scratch: &mut Scratch,
+        per_ref: &mut Vec<Counts>,
+        out: &mut Vec<TypeScore>,
+    ) {
         let max_id = references
             .iter()
             .chain(std::iter::once(prediction))
             .flat_map(|p| p.tokens.iter().chain(p.sentences.iter().flatten()))
             .copied()
             .max();
-        let mut scratch = Scratch::with_vocab(max_id.map_or(1, |m| m + 1));
-        let mut per_ref: Vec<Counts> = Vec::with_capacity(references.len());
-        self.types
-            .iter()
-            .map(|&ty| {
-                per_ref.clear();
-                per_ref.extend(references.iter().map(|r| counts(ty, r, prediction, &mut scratch)));
-                let o = &self.options;
-                if o.jackknife {
-                    jackknife(ty, o.multi_ref, &per_ref, o.weight)
-                } else {
-                    combine(ty, o.multi_ref, &per_ref, o.weight)
+        scratch.reset(max_id.map_or(1, |m| m + 1));
+        let o = &self.options;
+        // rougeLsum of one-sentence texts is rougeL of the same tokens: count it once.
+        let one_sentence = |p: &Prepared| matches!(&p.sentences[..], [s] if *s == p.tokens);
+        let reuse_l = self.types.contains(&RougeType::L)
+            && self.types.contains(&RougeType::Lsum)
+            && one_sentence(prediction)
+            && references.iter().all(one_sentence);
+        let mut l_counts: Vec<Counts> = Vec::new();
+        out.extend(self.types.iter().map(|&ty| {
+            per_ref.clear();
+            if ty == RougeType::Lsum && reuse_l && !l_counts.is_empty() {
+                per_ref.extend_from_slice(&l_counts);
+            } else {
+                per_ref.extend(references.iter().map(|r| counts(ty, r, prediction, scratch)));
+                if ty == RougeType::L && reuse_l {
+                    l_counts.extend_from_slice(per_ref);
                 }
-            })
-            .collect()
+            }
+            if o.jackknife {
+                jackknife(ty, o.multi_ref, per_ref, o.weight)
+            } else {
+                combine(ty, o.multi_ref, per_ref, o.weight)
+            }
+        }));
     }
 
     /// rouge_score's `score(target, prediction)`.
@@ -118,10 +176,33 @@ impl Scorer {
     }
 
     fn score_multi_unchecked(&self, targets: &[Text], prediction: Text) -> Vec<TypeScore> {
-        with_preparer(self.needs(), |p| {
-            let c = p.prepare(prediction.text, prediction.lowercase);
-            let refs: Vec<Prepared> = targets.iter().map(|t| p.prepare(t.text, t.lowercase)).collect();
-            self.score_prepared(&refs, &c)
+        let mut out = Vec::with_capacity(self.types.len());
+        self.score_multi_into(targets, prediction, &mut out);
+        out
+    }
+
+    /// Scores against one or more targets (not checked: at least one), appended to `out`.
+    ///
+    /// The per-call path: this thread's token buffers and scratch space are reused from call to
+    /// call, so scoring a short pair allocates nothing once the buffers have grown.
+    pub fn score_multi_into(&self, targets: &[Text], prediction: Text, out: &mut Vec<TypeScore>) {
+        UNIT_BUFFERS.with(|cell| {
+            // A nested call (none today) would find the buffers taken: use fresh ones.
+            let mut fresh = UnitBuffers::default();
+            let mut guard = cell.try_borrow_mut();
+            let b = guard.as_deref_mut().unwrap_or(&mut fresh);
+            with_preparer(self.needs(), |p| {
+                p.prepare_into(prediction.text, prediction.lowercase, &mut b.prediction);
+                if b.references.len() < targets.len() {
+                    b.references.resize_with(targets.len(), Prepared::default);
+                }
+                for (t, r) in targets.iter().zip(&mut b.references) {
+                    p.prepare_into(t.text, t.lowercase, r);
+                }
+            });
+            let refs = &b.references[..targets.len()];
+            self.score_prepared_into(refs, &b.prediction, &mut b.scratch, &mut b.per_ref, out);
+            b.trim(targets.len());
         })
     }
 

@@ -43,12 +43,7 @@ pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut em
             // A run of ASCII alphanumerics: emitted straight from the text when it is already
             // lowercase and not glued to pending non-ASCII output (the common case), else copied.
             let start = i;
-            let mut classes = 0;
-            while i < bytes.len() && CLASS[bytes[i] as usize] & ALNUM != 0 {
-                classes |= CLASS[bytes[i] as usize];
-                i += 1;
-            }
-            let upper = classes & UPPER != 0;
+            let upper = scan_alnum_run(bytes, &mut i);
             let run = &text[start..i];
             let next_is_ascii = i == bytes.len() || bytes[i] < 0x80;
             if !upper && buf.is_empty() && next_is_ascii {
@@ -60,7 +55,7 @@ pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut em
         }
         if b < 0x80 {
             flush(buf, &mut emit);
-            i += 1;
+            i = skip_ascii_separators(bytes, i + 1);
             continue;
         }
         // A non-ASCII character: only its lowercase form can contribute ASCII letters (İ, Kelvin sign).
@@ -79,6 +74,72 @@ pub fn for_each_token(text: &str, lowercase: Lowercase, buf: &mut String, mut em
         }
     }
     flush(buf, &mut emit);
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `x7` (bytes all below 0x80) set iff the byte is in `lo..=hi`:
+/// adding `0x80 - lo` sets it from `lo` up, adding `0x7f - hi` from `hi + 1` up, and no byte
+/// carries into the next.
+#[inline]
+fn in_range(x7: u64, lo: u8, hi: u8) -> u64 {
+    x7.wrapping_add(ONES * (0x80 - lo as u64)) & !x7.wrapping_add(ONES * (0x7f - hi as u64)) & HIGH
+}
+
+/// For 8 bytes: the high bit of each ASCII alphanumeric byte, and of each uppercase one.
+#[inline]
+fn classify8(x: u64) -> (u64, u64) {
+    let ascii = !x & HIGH;
+    let x7 = x & !HIGH;
+    let upper = in_range(x7, b'A', b'Z') & ascii;
+    let alnum = ((in_range(x7, b'a', b'z') | in_range(x7, b'0', b'9')) & ascii) | upper;
+    (alnum, upper)
+}
+
+/// Advances `i` past the run of ASCII alphanumerics starting there; returns whether the run has
+/// an uppercase letter. Eight bytes at a time (one step for most words, with no per-byte branch).
+#[inline]
+fn scan_alnum_run(bytes: &[u8], i: &mut usize) -> bool {
+    let mut upper_seen = 0u64;
+    while *i + 8 <= bytes.len() {
+        let x = u64::from_le_bytes(bytes[*i..*i + 8].try_into().expect("8 bytes"));
+        let (alnum, upper) = classify8(x);
+        let stop = !alnum & HIGH;
+        if stop == 0 {
+            upper_seen |= upper;
+            *i += 8;
+            continue;
+        }
+        let k = (stop.trailing_zeros() / 8) as usize;
+        upper_seen |= upper & ((1u64 << (8 * k)) - 1);
+        *i += k;
+        return upper_seen != 0;
+    }
+    let mut classes = 0;
+    while *i < bytes.len() && CLASS[bytes[*i] as usize] & ALNUM != 0 {
+        classes |= CLASS[bytes[*i] as usize];
+        *i += 1;
+    }
+    upper_seen != 0 || classes & UPPER != 0
+}
+
+/// The index of the first byte from `i` on that is alphanumeric or not ASCII (or the end):
+/// the rest of a run of separators, skipped eight bytes at a time.
+#[inline]
+fn skip_ascii_separators(bytes: &[u8], mut i: usize) -> usize {
+    while i + 8 <= bytes.len() {
+        let x = u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
+        let stop = (classify8(x).0 | x) & HIGH;
+        if stop != 0 {
+            return i + (stop.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && bytes[i] < 0x80 && CLASS[bytes[i] as usize] & ALNUM == 0 {
+        i += 1;
+    }
+    i
 }
 
 fn flush(buf: &mut String, emit: &mut impl FnMut(&str)) {
@@ -141,6 +202,30 @@ mod tests {
         assert_eq!(toks("AB\u{212A}x"), ["abkx"]);
         assert_eq!(toks("x\u{212A}"), ["xk"]);
         assert_eq!(toks("é\u{212A}Z9 q"), ["kz9", "q"]);
+    }
+
+    #[test]
+    fn eight_byte_scan_classifies_every_byte_like_the_table() {
+        for b in 0..=255u8 {
+            for pos in 0..8 {
+                let mut x = *b"aaaaaaaa";
+                x[pos] = b;
+                let (alnum, upper) = classify8(u64::from_le_bytes(x));
+                let byte = |m: u64| (m >> (8 * pos + 7)) & 1 == 1;
+                assert_eq!(byte(alnum), CLASS[b as usize] & ALNUM != 0, "byte {b:#x}");
+                assert_eq!(byte(upper), CLASS[b as usize] & UPPER != 0, "byte {b:#x}");
+            }
+        }
+        assert_eq!(skip_ascii_separators(b"  ,.-;:!?  x", 0), 11);
+        assert_eq!(skip_ascii_separators(b" \xc3\xa9", 0), 1);
+        assert_eq!(skip_ascii_separators(b" .", 0), 2);
+        let text = "abcdefghIJ klmnopqrstuvwxyz0123456789 x Y é";
+        let mut i = 0;
+        assert!(scan_alnum_run(text.as_bytes(), &mut i));
+        assert_eq!(i, 10);
+        i = 11;
+        assert!(!scan_alnum_run(text.as_bytes(), &mut i));
+        assert_eq!(&text[11..i], "klmnopqrstuvwxyz0123456789");
     }
 
     #[test]
