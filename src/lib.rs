@@ -7,6 +7,7 @@
 //! - [`rouge`]: rouge_score-compatible scoring of texts (tokenize + kernels), single and batched.
 //! - [`rouge155`]: the ROUGE-1.5.5 (Perl) compatibility mode.
 //! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
+//! - [`chrf`]: sacrebleu-compatible chrF and chrF++.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //!
@@ -15,6 +16,7 @@
 
 pub mod batch;
 pub mod bleu;
+pub mod chrf;
 pub mod error;
 pub mod kernels;
 pub mod matlab;

@@ -7,6 +7,8 @@
 - ROUGE-1.5.5 (Perl) compatibility: :class:`Rouge155` and the ``rougebleu rouge155`` command.
 - BLEU as sacrebleu computes it: :class:`BLEU`, :func:`corpus_bleu`, :func:`sentence_bleu`;
   NLTK's ``bleu_score`` in :mod:`rougebleu.nltk`.
+- chrF and chrF++ as sacrebleu computes them: :class:`CHRF`, :func:`corpus_chrf`,
+  :func:`sentence_chrf` (module :mod:`rougebleu.mt.chrf`).
 - MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
   :func:`bleuEvaluationScore`, :func:`extractSummary`.
 
@@ -58,6 +60,12 @@ _EXPORTS: dict[str, str] = {
     "sentence_bleu": "bleu",
     "PairedResult": "_bleu_significance",
     "paired_test": "_bleu_significance",
+    # sacrebleu-compatible chrF and chrF++
+    "CHRF": "mt.chrf",
+    "CHRFScore": "mt.chrf",
+    "CHRFSignature": "mt.chrf",
+    "corpus_chrf": "mt.chrf",
+    "sentence_chrf": "mt.chrf",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -98,6 +106,7 @@ if TYPE_CHECKING:
         rougeEvaluationScore,
         tokenizedDocument,
     )
+    from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
     from rougebleu.rouge155 import Rouge155
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer

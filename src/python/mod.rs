@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 
 mod bleu;
+mod chrf;
 mod errors;
 mod matlab;
 mod rouge;
@@ -16,6 +17,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge::register(m)?;
     rouge155::register(m)?;
     bleu::register(m)?;
+    chrf::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
     errors::register(m)?;
