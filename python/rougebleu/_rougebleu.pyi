@@ -254,7 +254,7 @@ def chrf_scores_from_stats(
 ) -> npt.NDArray[np.float64]: ...
 def chrf_pairwise(
     hypotheses: Sequence[str],
-    references: Sequence[str],
+    candidates: Sequence[str],
     options: _ChrfOptions,
     workers: int | None = None,
 ) -> npt.NDArray[np.float64]: ...

@@ -259,20 +259,20 @@ fn chrf_sentence_scores<'py>(
     Ok((PyArray1::from_vec(py, scores), refs.num_refs.map_or(-1, |n| n as i64)))
 }
 
-/// All-pairs sentence chrF, float64 `(len(hypotheses), len(references))`.
+/// All-pairs sentence chrF, float64 `(len(hypotheses), len(candidates))`, each candidate a single reference.
 #[pyfunction]
-#[pyo3(signature = (hypotheses, references, options, workers=None))]
+#[pyo3(signature = (hypotheses, candidates, options, workers=None))]
 fn chrf_pairwise<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
-    references: &Bound<'py, PyAny>,
+    candidates: &Bound<'py, PyAny>,
     options: Opts,
     workers: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let opts = self::options(options)?;
     let workers = resolve_workers(workers)?;
-    let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
-    let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "references")?);
+    let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
+    let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
     let (n, m) = (h.len(), r.len());
     let scores = py.detach(|| pairwise(&h, &r, &opts, workers));
     Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
