@@ -25,7 +25,7 @@ import numpy as np
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
 from rougebleu._bleu_args import reference_streams
-from rougebleu._rougebleu import __version__
+from rougebleu.mt._base import Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
 
@@ -33,7 +33,7 @@ MAX_ORDER = 100
 MAX_BETA = 1000
 
 
-class CHRFScore:
+class CHRFScore(Score):
     """A chrF score as sacrebleu's `CHRFScore`: `score` (0-100), `char_order`, `word_order`, `beta`
     and `name` (`chrF2`, `chrF2++` for word order 2: one `+` per word order)."""
 
@@ -41,58 +41,7 @@ class CHRFScore:
         self.beta = beta
         self.char_order = char_order
         self.word_order = word_order
-        self.name = f"chrF{beta}" + "+" * word_order
-        self.score = score
-        self._mean = -1.0
-        self._ci = -1.0
-        self._verbose = ""
-
-    @property
-    def mean(self) -> float:
-        """Mean of the bootstrap resample scores (-1 without `n_bootstrap`)."""
-        return self._mean
-
-    @property
-    def ci(self) -> float:
-        """Half width of the 95% bootstrap interval (-1 without `n_bootstrap`)."""
-        return self._ci
-
-    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
-        """The text (or JSON) line sacrebleu prints for this score."""
-        import json
-
-        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
-        sc = f"{self.score:.{width}f}"
-        if self._mean > 0:
-            mean = f"{self._mean:.{width}f}"
-            var = f"{self._ci:.{width}f}"
-            conf = f"μ = {mean} ± {var}"
-            sc += f" ({conf})"
-            if is_json:
-                d["confidence_mean"] = float(mean)
-                d["confidence_var"] = float(var)
-                d["confidence"] = conf
-        line = f"{self.name}|{signature}" if signature else self.name
-        line = f"{line} = {sc}"
-        if self._verbose:
-            line += f" {self._verbose}"
-            d["verbose_score"] = self._verbose
-        if score_only:
-            return sc
-        if is_json:
-            for field in signature.split("|"):
-                key, value = field.split(":")
-                d[key] = value
-            return json.dumps(d, indent=1, ensure_ascii=False)
-        return line
-
-    def estimate_ci(self, scores: Sequence[Any]) -> None:
-        """Store the mean and the half width of the 95% interval of resample scores (or scores)."""
-        raw = sorted(getattr(s, "score", s) for s in scores)
-        n = len(raw)
-        lower = n // 40
-        self._ci = 0.5 * (raw[n - lower - 1] - raw[lower])
-        self._mean = statistics.mean(raw)
+        super().__init__(f"chrF{beta}" + "+" * word_order, score)
 
     def _estimate_ci_float32(self, scores: np.ndarray, is_float32: np.ndarray) -> None:
         # sacrebleu scores its resamples in float32 (NumPy 2 rules) and keeps the float32 type
@@ -106,73 +55,24 @@ class CHRFScore:
         self._ci = float(np.float32(0.5) * (raw[n - lower - 1] - raw[lower]))
         self._mean = float(np.float32(statistics.mean(float(x) for x in raw)))
 
-    def __repr__(self) -> str:
-        return self.format()
 
-
-class CHRFSignature:
+class CHRFSignature(Signature):
     """The reproducibility signature in sacrebleu's format (with rougebleu's version), e.g.
     `nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:...`."""
 
-    _ABBR = {
-        "version": "v",
-        "nrefs": "#",
-        "test": "t",
-        "lang": "l",
-        "subset": "S",
-        "origlang": "o",
-        "bs": "bs",
-        "ar": "ar",
-        "seed": "rs",
-        "case": "c",
-        "eff": "e",
-        "nc": "nc",
-        "nw": "nw",
-        "space": "s",
-    }
+    _ABBR = {**Signature._ABBR, "case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}
 
     def __init__(self, args: dict[str, Any]) -> None:
-        if args.get("num_refs") is None:
-            raise ValueError("Number of references unknown, please evaluate the metric first.")
-        num_refs = args["num_refs"]
-        self.info: dict[str, Any] = {
-            "version": __version__,
-            "nrefs": "var" if num_refs == -1 else num_refs,
-            "bs": args.get("n_bootstrap"),
-            "ar": None,
-            "seed": args.get("seed"),
-            "test": args.get("test_set"),
-            "lang": args.get("langpair"),
-            "origlang": args.get("origlang"),
-            "subset": args.get("subset"),
-            "case": "lc" if args["lowercase"] else "mixed",
-            "eff": "yes" if not args["eps_smoothing"] else "no",
-            "nc": args["char_order"],
-            "nw": args["word_order"],
-            "space": "yes" if args["whitespace"] else "no",
-        }
-
-    def format(self, short: bool = False) -> str:
-        """The `key:value|...` form (abbreviated keys with `short`), version last."""
-        keys = [k for k in self.info if k != "version"] + ["version"]
-        parts = []
-        for k in keys:
-            v = self.info[k]
-            if v is None:
-                continue
-            if isinstance(v, bool):
-                v = "yes" if v else "no"
-            parts.append(f"{self._ABBR.get(k, k) if short else k}:{v}")
-        return "|".join(parts)
-
-    def update(self, key: str, value: Any) -> None:
-        self.info[key] = value
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def __repr__(self) -> str:
-        return self.format()
+        super().__init__(args)
+        self.info.update(
+            {
+                "case": "lc" if args["lowercase"] else "mixed",
+                "eff": "yes" if not args["eps_smoothing"] else "no",
+                "nc": args["char_order"],
+                "nw": args["word_order"],
+                "space": "yes" if args["whitespace"] else "no",
+            }
+        )
 
 
 def _seed_from_env() -> tuple[str, int | None]:
@@ -402,6 +302,25 @@ class CHRF:
     def _aggregate_and_compute(self, stats: Sequence[Sequence[int]]) -> CHRFScore:
         arr = np.asarray(stats, dtype=np.int64).reshape(-1, 3 * self.order)
         return self.score_from_statistics(arr.sum(axis=0))
+
+    def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        # sacrebleu's resample scores are float32 unless a resample without matches gives 0.0.
+        scores, is32 = _native.chrf_bootstrap_scores(
+            np.ascontiguousarray(stats, dtype=np.int64),
+            np.ascontiguousarray(idx, dtype=np.int64),
+            self._beta,
+            self.eps_smoothing,
+        )
+        return scores.astype(np.float32) if is32.all() else scores
+
+    def _randomization_scores(
+        self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        # Integer sums of the two pseudo-systems, as sacrebleu's int64 matrix products.
+        keep = swap.astype(np.int64)
+        a = keep @ baseline + (1 - keep) @ system
+        b = (1 - keep) @ baseline + keep @ system
+        return self.scores_from_statistics(a), self.scores_from_statistics(b)
 
     def __repr__(self) -> str:
         return f"CHRF({self.get_signature() if self.num_refs is not None else 'no references yet'})"
