@@ -127,3 +127,64 @@ def test_sacrebleu_own_test_suite(tmp_path: Path) -> None:
     ran = {name.split("::")[0].split(".")[-1] + ".py" for name in outcomes}
     for f in ["test_bleu.py", "test_chrf.py", "test_sentence_bleu.py", "test_significance.py"]:
         assert f in ran
+
+
+def _wmt17(corpus: Path, name: str, n: int) -> list[str]:
+    with open(corpus / "mt" / "wmt17_en-de" / name, encoding="utf-8", newline="\n") as f:
+        return [line.rstrip("\n") for line in f][:n]
+
+
+@pytest.mark.parametrize("test_type", ["bs", "ar"])
+def test_paired_test_with_chrf_and_bleu_equals_sacrebleu(corpus: Path, test_type: str) -> None:
+    real = pytest.importorskip("sacrebleu")
+    from sacrebleu.significance import PairedTest as RealPairedTest
+
+    import rougebleu.sacrebleu as drop
+    from rougebleu.sacrebleu.significance import PairedTest
+
+    n = 250
+    refs = [_wmt17(corpus, "newstest2017.en-de.ref.de", n)]
+    systems = [
+        (s, _wmt17(corpus, f"newstest2017.{s}.en-de.de", n)) for s in ["uedin-nmt.4722", "KIT.4950", "online-A.0"]
+    ]
+    kw = dict(test_type=test_type, n_samples=300 if test_type == "bs" else 600, n_ar_confidence=200)
+    ours_metrics = {"BLEU": drop.BLEU(references=refs), "chrF2++": drop.CHRF(word_order=2, references=refs)}
+    real_metrics = {"BLEU": real.BLEU(references=refs), "chrF2++": real.CHRF(word_order=2, references=refs)}
+    sig_a, res_a = PairedTest(systems, ours_metrics, None, **kw)()
+    sig_b, res_b = RealPairedTest(systems, real_metrics, None, **kw)()
+    assert res_a["System"] == res_b["System"]
+    for name in ["BLEU", "chrF2++"]:
+        for a, b in zip(res_a[name], res_b[name]):
+            assert (a.score, a.p_value, a.mean, a.ci) == (b.score, b.p_value, b.mean, b.ci), name
+        assert str(sig_a[name]).rsplit("|", 1)[0] == str(sig_b[name]).rsplit("|", 1)[0]
+
+
+def test_dropin_surface() -> None:
+    import rougebleu.sacrebleu as drop
+    from rougebleu.sacrebleu.metrics.base import Metric, Score, Signature
+    from rougebleu.sacrebleu.metrics.helpers import extract_all_char_ngrams, extract_word_ngrams
+
+    assert drop.__version__ == "2.6.0"
+    assert isinstance(drop.CHRF(), Metric) and isinstance(drop.BLEU(), Metric)
+    assert issubclass(drop.metrics.CHRFScore, Score) and issubclass(drop.metrics.chrf.CHRFSignature, Signature)
+    assert drop.extract_char_ngrams("a b", 2) == {"ab": 1}
+    assert extract_word_ngrams(["a", "b", "c"], 2) == {"a b": 1, "b c": 1}
+    assert [dict(c) for c in extract_all_char_ngrams("ab", 2)] == [{"a": 1, "b": 1}, {"ab": 1}]
+    assert abs(drop.raw_corpus_bleu(["a b c"], [["a b c"]]).score - 100.0) < 1e-9
+    assert str(drop.sentence_chrf("abc", ["abc"])) == "chrF2 = 100.00"
+
+
+def test_compute_bleu_equals_sacrebleu() -> None:
+    real = pytest.importorskip("sacrebleu")
+    from rougebleu.sacrebleu.metrics.bleu import BLEU
+
+    cases = [
+        (([3, 2, 1, 0], [3, 2, 1, 0], 3, 3), {}),
+        (([5, 3, 2, 1], [6, 5, 4, 3], 6, 7), dict(smooth_method="floor", smooth_value=0.1)),
+        (([5, 3, 0, 0], [6, 5, 4, 3], 6, 5), dict(smooth_method="exp")),
+        (([5, 3, 1, 0], [6, 5, 4, 3], 6, 5), dict(smooth_method="add-k", effective_order=True)),
+    ]
+    for args, kw in cases:
+        a = BLEU.compute_bleu(*args, **kw)
+        b = real.metrics.BLEU.compute_bleu(*args, **kw)
+        assert (a.score, a.precisions, a.bp) == (b.score, b.precisions, b.bp), (args, kw)

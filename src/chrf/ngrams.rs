@@ -3,8 +3,6 @@
 //! An n-gram's id comes from the id of its first `n - 1` symbols and its last symbol, packed into
 //! one `u64` key, so n-grams of every order are hashed as integers and no string is built per
 //! n-gram. Ids are only meaningful within one [`NgramTable`].
-use rustc_hash::FxHashMap;
-
 use super::extract::{chars_into, words_into};
 use super::score::f_score;
 use super::ChrfOptions;
@@ -31,34 +29,136 @@ fn extend_key(prefix: u32, sym: u32) -> u64 {
     ((prefix as u64 + 2) << 32) | sym as u64
 }
 
-/// Dense ids `0..len()` for the distinct n-grams inserted.
-#[derive(Default, Debug, Clone)]
+#[derive(Clone, Copy, Default, Debug)]
+struct Slot {
+    key: u64,
+    val: u32,
+    /// The slot is live when this equals the table's stamp; `clear` just moves the stamp on.
+    stamp: u32,
+}
+
+/// Dense ids `0..len()` for the distinct n-grams inserted: open addressing with linear probing at
+/// most half full, Fibonacci hashing (the high bits of a multiply, so keys that differ only in
+/// their prefix id still spread), and O(1) clearing by a generation stamp, since the segment kernel
+/// clears its table once per segment. The slots in use are the first `cap` of the allocation, sized
+/// to the text at hand, so a short segment after a long one stays in L1.
+#[derive(Clone, Debug)]
 pub struct NgramTable {
-    map: FxHashMap<u64, u32>,
+    slots: Vec<Slot>,
+    cap: usize,
+    shift: u32,
+    len: usize,
+    stamp: u32,
+}
+
+const MIN_CAP: usize = 64;
+
+impl Default for NgramTable {
+    fn default() -> Self {
+        NgramTable {
+            slots: vec![Slot::default(); MIN_CAP],
+            cap: MIN_CAP,
+            shift: 64 - MIN_CAP.trailing_zeros(),
+            len: 0,
+            stamp: 1,
+        }
+    }
 }
 
 impl NgramTable {
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len == 0
     }
 
+    /// Empty the table (every id is forgotten).
     pub fn clear(&mut self) {
-        self.map.clear();
+        self.len = 0;
+        self.next_stamp();
+    }
+
+    /// Empty the table, sized for about `n` insertions.
+    pub fn clear_for(&mut self, n: usize) {
+        self.clear();
+        self.set_cap((2 * n).next_power_of_two().max(MIN_CAP));
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.iter_mut().for_each(|s| s.stamp = 0);
+            self.stamp = 1;
+        }
+    }
+
+    fn set_cap(&mut self, cap: usize) {
+        if cap > self.slots.len() {
+            self.slots = vec![Slot::default(); cap];
+            self.stamp = 1;
+        }
+        self.cap = cap;
+        self.shift = 64 - cap.trailing_zeros();
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn grow(&mut self) {
+        let live: Vec<Slot> =
+            self.slots[..self.cap].iter().filter(|s| s.stamp == self.stamp).copied().collect();
+        self.next_stamp();
+        self.set_cap(self.cap * 2);
+        let mask = self.cap - 1;
+        for s in live {
+            let mut i = self.index(s.key);
+            while self.slots[i].stamp == self.stamp {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = Slot { stamp: self.stamp, ..s };
+        }
     }
 
     #[inline]
     fn insert(&mut self, key: u64) -> u32 {
-        let next = self.map.len() as u32;
-        *self.map.entry(key).or_insert(next)
+        if (self.len + 1) * 2 > self.cap {
+            self.grow();
+        }
+        let mask = self.cap - 1;
+        let mut i = self.index(key);
+        loop {
+            let s = &mut self.slots[i];
+            if s.stamp != self.stamp {
+                let val = self.len as u32;
+                *s = Slot { key, val, stamp: self.stamp };
+                self.len += 1;
+                return val;
+            }
+            if s.key == key {
+                return s.val;
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     #[inline]
     fn get(&self, key: u64) -> u32 {
-        self.map.get(&key).copied().unwrap_or(NONE)
+        let mask = self.cap - 1;
+        let mut i = self.index(key);
+        loop {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp {
+                return NONE;
+            }
+            if s.key == key {
+                return s.val;
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// Inserts every n-gram of `syms` of orders `1..=max_order` and calls `emit(n - 1, id)` for
@@ -89,7 +189,8 @@ impl NgramTable {
     }
 
     /// Like [`insert_all`](Self::insert_all) without inserting: n-grams not in the table have the
-    /// id [`NONE`] (and so do all their extensions).
+    /// id [`NONE`] (and so do all their extensions). Once a whole order is unknown, the longer
+    /// orders are not visited (their n-grams would all be [`NONE`]).
     pub fn lookup_all(
         &self,
         kind: Kind,
@@ -106,11 +207,17 @@ impl NgramTable {
         ids.iter().for_each(|&id| emit(0, id));
         for n in 2..=max_order.min(syms.len()) {
             let m = ids.len() - 1;
+            let mut known = false;
             for i in 0..m {
                 let prev = ids[i];
                 let id = if prev == NONE { NONE } else { self.get(extend_key(prev, syms[i + n - 1])) };
                 ids[i] = id;
+                known |= id != NONE;
                 emit(n - 1, id);
+            }
+            // No n-gram of this order is known, so none of the longer ones is either.
+            if !known {
+                break;
             }
             ids.truncate(m);
         }
@@ -128,7 +235,8 @@ pub fn ngram_count(len: usize, n: usize) -> u64 {
 pub struct Scratch {
     table: NgramTable,
     words: Interner,
-    counts: Vec<u32>,
+    hyp_counts: Vec<u32>,
+    avail: Vec<u32>,
     matches: Vec<u64>,
     row: Vec<u64>,
     hyp_chars: Vec<u32>,
@@ -138,57 +246,61 @@ pub struct Scratch {
     ids: Vec<u32>,
 }
 
-fn word_ids<'a>(text: &'a str, words: &mut Interner, buf: &mut Vec<&'a str>, out: &mut Vec<u32>) {
-    words_into(text, buf);
-    out.clear();
-    out.extend(buf.iter().map(|w| words.intern(w)));
-}
-
 /// The statistics of `hyp` against the best of `refs` (the first with the highest sentence-level
 /// score, sacrebleu's rule) written to `out` (`3 * orders` values). No reference gives zeros.
+///
+/// The hypothesis' n-grams are counted once in a table; each reference is only looked up, and
+/// the extensions of an n-gram the hypothesis lacks are never hashed.
 pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scratch, out: &mut [u64]) {
     let (nc, nw) = (opts.char_order, opts.word_order);
     let orders = nc + nw;
     out.fill(0);
     s.words.clear();
+    s.hyp_counts.clear();
     chars_into(hyp, opts.whitespace, &mut s.hyp_chars);
     let mut wbuf = Vec::new();
     if nw > 0 {
-        word_ids(hyp, &mut s.words, &mut wbuf, &mut s.hyp_words);
+        words_into(hyp, &mut wbuf);
+    }
+    s.table.clear_for(s.hyp_chars.len() * nc.min(s.hyp_chars.len()) + wbuf.len() * nw.min(wbuf.len()));
+    let counts = &mut s.hyp_counts;
+    let mut count = |_: usize, id: u32| {
+        if id as usize == counts.len() {
+            counts.push(1);
+        } else {
+            counts[id as usize] += 1;
+        }
+    };
+    s.table.insert_all(Kind::Char, &s.hyp_chars, nc, &mut s.ids, &mut count);
+    if nw > 0 {
+        s.hyp_words.clear();
+        s.hyp_words.extend(wbuf.iter().map(|w| s.words.intern(w)));
+        s.table.insert_all(Kind::Word, &s.hyp_words, nw, &mut s.ids, &mut count);
     }
     s.row.resize(3 * orders, 0);
     s.matches.resize(orders, 0);
     let mut best = -1.0f64;
     for r in refs {
-        s.table.clear();
-        s.counts.clear();
         s.matches.fill(0);
+        s.avail.clear();
+        s.avail.extend_from_slice(&s.hyp_counts);
         chars_into(r, opts.whitespace, &mut s.ref_chars);
-        let counts = &mut s.counts;
-        let mut count = |_: usize, id: u32| {
-            if id as usize == counts.len() {
-                counts.push(1);
-            } else {
-                counts[id as usize] += 1;
-            }
-        };
-        s.table.insert_all(Kind::Char, &s.ref_chars, nc, &mut s.ids, &mut count);
-        if nw > 0 {
-            word_ids(r, &mut s.words, &mut wbuf, &mut s.ref_words);
-            s.table.insert_all(Kind::Word, &s.ref_words, nw, &mut s.ids, &mut count);
-        }
-        // Clipped matches: each hypothesis occurrence takes one of the reference's occurrences.
-        let (counts, matches) = (&mut s.counts, &mut s.matches);
-        s.table.lookup_all(Kind::Char, &s.hyp_chars, nc, &mut s.ids, |o, id| {
-            if id != NONE && counts[id as usize] > 0 {
-                counts[id as usize] -= 1;
+        // Clipped matches: each reference occurrence takes one of the hypothesis' occurrences.
+        let (avail, matches) = (&mut s.avail, &mut s.matches);
+        s.table.lookup_all(Kind::Char, &s.ref_chars, nc, &mut s.ids, |o, id| {
+            if id != NONE && avail[id as usize] > 0 {
+                avail[id as usize] -= 1;
                 matches[o] += 1;
             }
         });
         if nw > 0 {
-            s.table.lookup_all(Kind::Word, &s.hyp_words, nw, &mut s.ids, |o, id| {
-                if id != NONE && counts[id as usize] > 0 {
-                    counts[id as usize] -= 1;
+            words_into(r, &mut wbuf);
+            s.ref_words.clear();
+            // A word the hypothesis lacks gets an id no n-gram key uses.
+            s.ref_words.extend(wbuf.iter().map(|w| s.words.get(w).unwrap_or(NONE)));
+            s.table.lookup_all(Kind::Word, &s.ref_words, nw, &mut s.ids, |o, id| {
+                if id != NONE && avail[id as usize] > 0 {
+                    avail[id as usize] -= 1;
                     matches[nc + o] += 1;
                 }
             });
@@ -215,6 +327,32 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_grows_and_clears() {
+        let mut t = NgramTable::default();
+        for k in 0..10_000u64 {
+            assert_eq!(t.insert(k << 32 | (k % 7)), k as u32);
+        }
+        assert_eq!(t.len(), 10_000);
+        assert_eq!(t.get(5 << 32 | 5), 5);
+        assert_eq!(t.get(5 << 32 | 6), NONE);
+        t.clear();
+        assert!(t.is_empty());
+        assert_eq!(t.get(5 << 32 | 5), NONE);
+        assert_eq!(t.insert(42), 0);
+        assert_eq!(t.insert(42), 0);
+        // A smaller table inside the same allocation, then growing again.
+        t.clear_for(3);
+        assert_eq!(t.get(42), NONE);
+        for k in 0..1000u64 {
+            assert_eq!(t.insert(k * 977), k as u32);
+        }
+        for k in 0..1000u64 {
+            assert_eq!(t.get(k * 977), k as u32);
+        }
+        assert_eq!(t.get(1), NONE);
+    }
 
     fn stats(h: &str, refs: &[&str], c: i64, w: i64) -> Vec<u64> {
         let opts = ChrfOptions::new(c, w, 2.0, false, false).unwrap();
