@@ -108,6 +108,8 @@ impl NgramTable {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let live: Vec<Slot> =
             self.slots[..self.cap].iter().filter(|s| s.stamp == self.stamp).copied().collect();
@@ -123,7 +125,7 @@ impl NgramTable {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, key: u64) -> u32 {
         if (self.len + 1) * 2 > self.cap {
             self.grow();
@@ -145,7 +147,7 @@ impl NgramTable {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, key: u64) -> u32 {
         let mask = self.cap - 1;
         let mut i = self.index(key);
