@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint bench-rouge
+.PHONY: help dev test rust-test lint bench-rouge bench-chrf
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -25,3 +25,7 @@ lint:  ## formatting, clippy, ruff, mypy on the stubs
 bench-rouge:  ## ROUGE benchmark against rouge_score and rouge-score-rs
 	maturin develop --release
 	python benches/bench_rouge.py
+
+bench-chrf:  ## chrF benchmark against sacrebleu and fastchrf, one thread
+	maturin develop --release
+	RAYON_NUM_THREADS=1 python benches/bench_chrf.py
