@@ -209,3 +209,35 @@ def test_cached_references_equal_sacrebleu(corpus: Path) -> None:
     for name in ["Facebook-AI", "ICL"]:
         hyps = _mt(corpus, "wmt21_en-de", f"newstest2021.en-de.hyp.{name}.de")
         assert ours.corpus_score(hyps, None).score == theirs.corpus_score(hyps, None).score
+
+
+def test_random_texts_live() -> None:
+    """Seeded random texts over an alphabet of letters, punctuation, Python whitespace, non-spaces
+    that look like spaces, cased Greek/Turkish letters and CJK, with random options and 1-3
+    references per segment (some None)."""
+    import random
+
+    rng = random.Random(20261124)
+    alphabet = (
+        list("aab.,!(\"'-?") + [" ", " ", "\t", "\u00a0", "\x1c", "\u3000", "\u200b", "\ufeff"] + list("ΣσςİIıßÉ价格")
+    )
+    for _ in range(60):
+        n = rng.randint(1, 8)
+
+        def text() -> str:
+            return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 25)))
+
+        hyps = [text() for _ in range(n)]
+        k = rng.randint(1, 3)
+        refs: list[list[str | None]] = [[text() for _ in range(n)] for _ in range(k)]
+        for i in range(n):
+            if k > 1 and rng.random() < 0.3:
+                refs[rng.randrange(1, k)][i] = None
+        kw = dict(char_order=rng.randint(0, 7), word_order=rng.randint(0, 4), **rng.choice(FLAGS))
+        if kw["char_order"] + kw["word_order"] == 0:
+            kw["char_order"] = 1
+        _compare(kw, hyps, refs)
+        pw = CHRF(**kw).pairwise(hyps, [r for r in refs[0] if r is not None])
+        sb = sacrebleu.CHRF(**kw)
+        want = [[sb.sentence_score(h, [r]).score for r in refs[0] if r is not None] for h in hyps]
+        assert pw.tolist() == want, kw
