@@ -80,10 +80,11 @@ impl NgramTable {
         self.next_stamp();
     }
 
-    /// Empty the table, sized for about `n` insertions.
+    /// Empty the table, sized for about `n` insertions (at most 2^16 up front: a long text with high
+    /// orders grows the table as distinct n-grams actually appear).
     pub fn clear_for(&mut self, n: usize) {
         self.clear();
-        self.set_cap((2 * n).next_power_of_two().max(MIN_CAP));
+        self.set_cap((2 * n.min(1 << 16)).next_power_of_two().max(MIN_CAP));
     }
 
     fn next_stamp(&mut self) {
