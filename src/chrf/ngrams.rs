@@ -227,6 +227,58 @@ impl NgramTable {
     }
 }
 
+impl NgramTable {
+    /// Clipped matches of `syms` against counts of table ids: for each n-gram occurrence of orders
+    /// `1..=max_order` whose id has `avail > 0`, take one and add 1 to `matches[n - 1]` (kept in a
+    /// register per order, not in memory). Extensions of unknown n-grams are not looked up.
+    pub fn clipped_matches(
+        &self,
+        kind: Kind,
+        syms: &[u32],
+        max_order: usize,
+        ids: &mut Vec<u32>,
+        avail: &mut [u32],
+        matches: &mut [u64],
+    ) {
+        ids.clear();
+        if max_order == 0 {
+            return;
+        }
+        let mut take = |id: u32| -> u64 {
+            if id != NONE {
+                let a = &mut avail[id as usize];
+                if *a > 0 {
+                    *a -= 1;
+                    return 1;
+                }
+            }
+            0
+        };
+        ids.extend(syms.iter().map(|&s| self.get(unigram_key(kind, s))));
+        let mut hits = 0;
+        for &id in ids.iter() {
+            hits += take(id);
+        }
+        matches[0] += hits;
+        for n in 2..=max_order.min(syms.len()) {
+            let m = ids.len() - 1;
+            let (mut hits, mut known) = (0u64, false);
+            for i in 0..m {
+                let prev = ids[i];
+                let id = if prev == NONE { NONE } else { self.get(extend_key(prev, syms[i + n - 1])) };
+                ids[i] = id;
+                known |= id != NONE;
+                hits += take(id);
+            }
+            matches[n - 1] += hits;
+            if !known {
+                break;
+            }
+            ids.truncate(m);
+        }
+    }
+}
+
 /// The number of n-grams of order `n` in a sequence of `len` symbols.
 #[inline]
 pub fn ngram_count(len: usize, n: usize) -> u64 {
@@ -289,24 +341,20 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
         s.avail.extend_from_slice(&s.hyp_counts);
         chars_into(r, opts.whitespace, &mut s.ref_chars);
         // Clipped matches: each reference occurrence takes one of the hypothesis' occurrences.
-        let (avail, matches) = (&mut s.avail, &mut s.matches);
-        s.table.lookup_all(Kind::Char, &s.ref_chars, nc, &mut s.ids, |o, id| {
-            if id != NONE && avail[id as usize] > 0 {
-                avail[id as usize] -= 1;
-                matches[o] += 1;
-            }
-        });
+        s.table.clipped_matches(Kind::Char, &s.ref_chars, nc, &mut s.ids, &mut s.avail, &mut s.matches[..nc]);
         if nw > 0 {
             words_into(r, &mut wbuf);
             s.ref_words.clear();
             // A word the hypothesis lacks gets an id no n-gram key uses.
             s.ref_words.extend(wbuf.iter().map(|w| s.words.get(w).unwrap_or(NONE)));
-            s.table.lookup_all(Kind::Word, &s.ref_words, nw, &mut s.ids, |o, id| {
-                if id != NONE && avail[id as usize] > 0 {
-                    avail[id as usize] -= 1;
-                    matches[nc + o] += 1;
-                }
-            });
+            s.table.clipped_matches(
+                Kind::Word,
+                &s.ref_words,
+                nw,
+                &mut s.ids,
+                &mut s.avail,
+                &mut s.matches[nc..],
+            );
         }
         for o in 0..orders {
             let (hl, rl, n) = if o < nc {
