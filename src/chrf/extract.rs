@@ -11,10 +11,24 @@ fn is_punct(c: u8) -> bool {
 /// without Python's whitespace characters (sacrebleu's `''.join(line.split())`).
 pub fn chars_into(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.clear();
-    if whitespace {
-        out.extend(text.chars().map(|c| c as u32));
-    } else {
-        out.extend(text.chars().filter(|&c| !is_py_space(c)).map(|c| c as u32));
+    out.reserve(text.len());
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            // ASCII: one byte, one code point; Python's ASCII whitespace is \t..\r and \x1c..' '.
+            if whitespace || !matches!(b, b'\t'..=b'\r' | 0x1c..=b' ') {
+                out.push(b as u32);
+            }
+            i += 1;
+        } else {
+            let c = text[i..].chars().next().unwrap_or('\0');
+            if whitespace || !is_py_space(c) {
+                out.push(c as u32);
+            }
+            i += c.len_utf8();
+        }
     }
 }
 
@@ -67,5 +81,12 @@ mod tests {
         assert_eq!(v, ['a', 'b', 'c', '\u{200b}', 'd', 'e'].map(|c| c as u32));
         chars_into(" a ", true, &mut v);
         assert_eq!(v, [' ', 'a', ' '].map(|c| c as u32));
+        // Every code point agrees with str.split()'s whitespace set, in both modes.
+        let all: String = (0..0x3100u32).filter_map(char::from_u32).collect();
+        chars_into(&all, false, &mut v);
+        let want: Vec<u32> = all.chars().filter(|&c| !is_py_space(c)).map(|c| c as u32).collect();
+        assert_eq!(v, want);
+        chars_into(&all, true, &mut v);
+        assert_eq!(v, all.chars().map(|c| c as u32).collect::<Vec<_>>());
     }
 }
