@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall
+.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall bench-chrf
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -32,3 +32,6 @@ bench-rouge:  ## ROUGE benchmark against rouge_score and rouge-score-rs
 bench-percall:  ## one pair per call: RougeScorer.score and sentence BLEU against rouge-score-rs, rouge_score, sacrebleu
 	maturin develop --release
 	python benches/bench_percall.py
+bench-chrf:  ## chrF benchmark against sacrebleu and fastchrf, one thread
+	maturin develop --release
+	RAYON_NUM_THREADS=1 python benches/bench_chrf.py

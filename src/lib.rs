@@ -8,6 +8,7 @@
 //! - [`rouge155`]: the ROUGE-1.5.5 (Perl) compatibility mode.
 //! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
 //! - [`ter`]: sacrebleu-compatible TER.
+//! - [`chrf`]: sacrebleu-compatible chrF and chrF++.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
@@ -19,6 +20,7 @@
 pub mod allpairs;
 pub mod batch;
 pub mod bleu;
+pub mod chrf;
 pub mod error;
 pub mod kernels;
 pub mod limits;

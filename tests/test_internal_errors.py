@@ -85,7 +85,22 @@ CALLS = {
     "TerReferences.num_refs": lambda o: o.ter_refs.num_refs,
     "TerReferences.__len__": lambda o: len(o.ter_refs),
     "TerReferences.stats": lambda o: o.ter_refs.stats(["a"]),
+    "ChrfReferences.new": lambda o: native.ChrfReferences([["a b"]]),
+    "ChrfReferences.num_refs": lambda o: o.chrf_refs.num_refs,
+    "ChrfReferences.__len__": lambda o: len(o.chrf_refs),
+    "ChrfReferences.stats": lambda o: o.chrf_refs.stats(["a"], CHRF_OPTIONS),
+    "ChrfReferences.sentence_scores": lambda o: o.chrf_refs.sentence_scores(["a"], CHRF_OPTIONS),
+    "chrf_score_from_stats": lambda o: native.chrf_score_from_stats([1] * 18, 2.0, False),
+    "chrf_scores_from_stats": lambda o: native.chrf_scores_from_stats(np.ones((1, 18), np.int64), 2.0, False),
+    "chrf_stats": lambda o: o.chrf.segment_statistics(["a"], [["a"]]),
+    "chrf_sentence_scores": lambda o: o.chrf.sentence_scores(["a"], [["a"]]),
+    "chrf_pairwise": lambda o: o.chrf.pairwise(["a"], ["a"]),
+    "chrf_bootstrap_scores": lambda o: native.chrf_bootstrap_scores(
+        np.ones((1, 18), np.int64), np.zeros((2, 1), np.int64), 2.0, False
+    ),
 }
+
+CHRF_OPTIONS = (6, 0, 2.0, False, False)
 
 
 def _objects() -> SimpleNamespace:
@@ -99,6 +114,8 @@ def _objects() -> SimpleNamespace:
         r155=Rouge155(),
         ter=rougebleu.TER(),
         ter_refs=native.TerReferences([["a b"]], False, False, False, False),
+        chrf=rougebleu.CHRF(),
+        chrf_refs=native.ChrfReferences([["a b"]]),
     )
 
 

@@ -8,6 +8,8 @@
 - BLEU as sacrebleu computes it: :class:`BLEU`, :func:`corpus_bleu`, :func:`sentence_bleu`;
   NLTK's ``bleu_score`` in :mod:`rougebleu.nltk`.
 - TER as sacrebleu computes it: :class:`TER`, :func:`corpus_ter`, :func:`sentence_ter`.
+- chrF and chrF++ as sacrebleu computes them: :class:`CHRF`, :func:`corpus_chrf`,
+  :func:`sentence_chrf` (module :mod:`rougebleu.mt.chrf`).
 - MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
   :func:`bleuEvaluationScore`, :func:`extractSummary`.
 
@@ -71,6 +73,12 @@ _EXPORTS: dict[str, str] = {
     "TERSignature": "mt.ter",
     "corpus_ter": "mt.ter",
     "sentence_ter": "mt.ter",
+    # sacrebleu-compatible chrF and chrF++
+    "CHRF": "mt.chrf",
+    "CHRFScore": "mt.chrf",
+    "CHRFSignature": "mt.chrf",
+    "corpus_chrf": "mt.chrf",
+    "sentence_chrf": "mt.chrf",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -114,6 +122,7 @@ if TYPE_CHECKING:
         tokenizedDocument,
     )
     from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
+    from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
     from rougebleu.rouge155 import Rouge155
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer

@@ -337,3 +337,45 @@ def ter_tokenize(
     lowercase: bool = False,
     reference: bool = False,
 ) -> list[list[str]]: ...
+
+# chrF / chrF++ (src/python/chrf.rs)
+_ChrfOptions = tuple[int, int, float, bool, bool]  # char_order, word_order, beta, whitespace, eps_smoothing
+
+@final
+class ChrfReferences:
+    def __new__(cls, streams: Sequence[Sequence[str | None]]) -> ChrfReferences: ...
+    @property
+    def num_refs(self) -> int: ...
+    def __len__(self) -> int: ...
+    def stats(
+        self, hypotheses: Sequence[str], options: _ChrfOptions, workers: int | None = None
+    ) -> npt.NDArray[np.int64]: ...
+    def sentence_scores(
+        self, hypotheses: Sequence[str], options: _ChrfOptions, workers: int | None = None
+    ) -> npt.NDArray[np.float64]: ...
+
+def chrf_stats(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str | None]],
+    options: _ChrfOptions,
+    workers: int | None = None,
+) -> tuple[npt.NDArray[np.int64], int]: ...
+def chrf_sentence_scores(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str | None]],
+    options: _ChrfOptions,
+    workers: int | None = None,
+) -> tuple[npt.NDArray[np.float64], int]: ...
+def chrf_score_from_stats(stats: list[int], beta: float, eps_smoothing: bool) -> float: ...
+def chrf_scores_from_stats(
+    stats: npt.NDArray[np.int64], beta: float, eps_smoothing: bool, workers: int | None = None
+) -> npt.NDArray[np.float64]: ...
+def chrf_pairwise(
+    hypotheses: Sequence[str],
+    candidates: Sequence[str],
+    options: _ChrfOptions,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def chrf_bootstrap_scores(
+    stats: npt.NDArray[np.int64], idx: npt.NDArray[np.int64], beta: float, eps_smoothing: bool
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod allpairs;
 mod bleu;
+mod chrf;
 mod errors;
 mod guard;
 mod matlab;
@@ -28,6 +29,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bleu::register(m)?;
     allpairs::register(m)?;
     ter::register(m)?;
+    chrf::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
     errors::register(m)?;

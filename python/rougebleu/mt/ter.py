@@ -29,7 +29,7 @@ import numpy as np
 from rougebleu import _rougebleu as _native
 from rougebleu._bleu_args import reference_streams, text_list
 
-__all__ = ["TER", "TERScore", "TERSignature", "corpus_ter", "sentence_ter"]
+__all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
 
 
 def _flag(value: Any, name: str) -> bool:
@@ -40,6 +40,33 @@ def _flag(value: Any, name: str) -> bool:
     if isinstance(value, numbers.Integral) and value in (0, 1):
         return bool(value)
     raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
+
+
+class TercomTokenizer:
+    """sacrebleu's tercom tokenizer (``sacrebleu.tokenizers.tokenizer_ter.TercomTokenizer``):
+    ``tokenizer(sentence)`` returns the normalized words joined by single spaces. Lowercasing is
+    Python's ``str.lower()``, as in sacrebleu; the rest runs in Rust."""
+
+    def __init__(
+        self, normalized: bool = False, no_punct: bool = False, asian_support: bool = False, case_sensitive: bool = False
+    ) -> None:
+        self._normalized = bool(normalized)
+        self._no_punct = bool(no_punct)
+        self._asian_support = bool(asian_support)
+        self._case_sensitive = bool(case_sensitive)
+
+    def __call__(self, sent: str) -> str:
+        if not isinstance(sent, str):
+            raise TypeError(f"sent must be a str, not {type(sent).__name__}")
+        if not sent:
+            return ""
+        if not self._case_sensitive:
+            sent = sent.lower()
+        words = _native.ter_tokenize([sent], self._normalized, self._no_punct, self._asian_support, False)[0]
+        return " ".join(words)
+
+    def signature(self) -> str:
+        return "tercom"
 
 
 class TERScore:

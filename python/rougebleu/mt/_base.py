@@ -1,0 +1,124 @@
+"""The score and signature shapes shared by the sacrebleu-family metrics (sacrebleu's `Score` and
+`Signature`): the text and JSON forms, the bootstrap interval fields, `key:value|...` signatures."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from typing import Any, Sequence
+
+from rougebleu._rougebleu import __version__
+
+
+class Score:
+    """A metric value with sacrebleu's text forms: `name`, `score`, and after bootstrap resampling
+    `mean` and `ci` (-1 otherwise)."""
+
+    def __init__(self, name: str, score: float) -> None:
+        self.name = name
+        self.score = score
+        self._mean = -1.0
+        self._ci = -1.0
+        self._verbose = ""
+
+    @property
+    def mean(self) -> float:
+        """Mean of the bootstrap resample scores (-1 without `n_bootstrap`)."""
+        return self._mean
+
+    @property
+    def ci(self) -> float:
+        """Half width of the 95% bootstrap interval (-1 without `n_bootstrap`)."""
+        return self._ci
+
+    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
+        """The text (or JSON) line sacrebleu prints for this score."""
+        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
+        sc = f"{self.score:.{width}f}"
+        if self._mean > 0:
+            mean = f"{self._mean:.{width}f}"
+            var = f"{self._ci:.{width}f}"
+            conf = f"μ = {mean} ± {var}"
+            sc += f" ({conf})"
+            if is_json:
+                d["confidence_mean"] = float(mean)
+                d["confidence_var"] = float(var)
+                d["confidence"] = conf
+        line = f"{self.name}|{signature}" if signature else self.name
+        line = f"{line} = {sc}"
+        if self._verbose:
+            line += f" {self._verbose}"
+            d["verbose_score"] = self._verbose
+        if score_only:
+            return sc
+        if is_json:
+            for field in signature.split("|"):
+                key, value = field.split(":")
+                d[key] = value
+            return json.dumps(d, indent=1, ensure_ascii=False)
+        return line
+
+    def estimate_ci(self, scores: Sequence[Any]) -> None:
+        """Store the mean and the half width of the 95% interval of resample scores (or `Score`s)."""
+        raw = sorted(getattr(s, "score", s) for s in scores)
+        n = len(raw)
+        lower = n // 40
+        self._ci = 0.5 * (raw[n - lower - 1] - raw[lower])
+        self._mean = statistics.mean(raw)
+
+    def __repr__(self) -> str:
+        return self.format()
+
+
+class Signature:
+    """A reproducibility signature in sacrebleu's format, with rougebleu's version."""
+
+    _ABBR: dict[str, str] = {
+        "version": "v",
+        "nrefs": "#",
+        "test": "t",
+        "lang": "l",
+        "subset": "S",
+        "origlang": "o",
+        "bs": "bs",
+        "ar": "ar",
+        "seed": "rs",
+    }
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        if args.get("num_refs") is None:
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        num_refs = args["num_refs"]
+        self.info: dict[str, Any] = {
+            "version": __version__,
+            "nrefs": "var" if num_refs == -1 else num_refs,
+            "bs": args.get("n_bootstrap"),
+            "ar": None,
+            "seed": args.get("seed"),
+            "test": args.get("test_set"),
+            "lang": args.get("langpair"),
+            "origlang": args.get("origlang"),
+            "subset": args.get("subset"),
+        }
+
+    def format(self, short: bool = False) -> str:
+        """The `key:value|...` form (abbreviated keys with `short`), version last."""
+        keys = [k for k in self.info if k != "version"] + ["version"]
+        parts = []
+        for k in keys:
+            v = self.info[k]
+            if v is None:
+                continue
+            if isinstance(v, bool):
+                v = "yes" if v else "no"
+            parts.append(f"{self._ABBR.get(k, k) if short else k}:{v}")
+        return "|".join(parts)
+
+    def update(self, key: str, value: Any) -> None:
+        self.info[key] = value
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return self.format()

@@ -1,0 +1,165 @@
+//! Batches: sacrebleu's reference streams -> per-segment references, hypotheses -> per-segment
+//! statistics or sentence scores, in parallel and in input order.
+use std::cell::RefCell;
+
+use super::ngrams::{segment_stats, Scratch};
+use super::score::f_score;
+use super::ChrfOptions;
+use crate::batch;
+use crate::error::{Error, Result};
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// [`segment_stats`] with this thread's buffers.
+pub fn segment_stats_row(hyp: &str, refs: &[&str], opts: &ChrfOptions, out: &mut [u64]) {
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => segment_stats(hyp, refs, opts, &mut s, out),
+        // Only reachable if called re-entrantly; fresh buffers give the same result.
+        Err(_) => segment_stats(hyp, refs, opts, &mut Scratch::default(), out),
+    })
+}
+
+/// The references of a test set per segment: `streams[k][i]` is reference `k` of segment `i`,
+/// `None` a missing one (an empty string is a real, empty reference), as in sacrebleu. Unlike
+/// sacrebleu, which truncates to the shortest stream, streams of unequal length are an error, and
+/// so is a segment with no reference.
+#[derive(Clone, Debug, Default)]
+pub struct ChrfRefs {
+    pub segments: Vec<Vec<Box<str>>>,
+    /// The number of references per segment, or `None` if it varies (`nrefs:var`).
+    pub num_refs: Option<usize>,
+}
+
+impl ChrfRefs {
+    pub fn new<S: AsRef<str>>(streams: &[Vec<Option<S>>]) -> Result<Self> {
+        let Some(first) = streams.first() else {
+            return Err(Error::value("references", "no reference stream given"));
+        };
+        let n = first.len();
+        for (k, s) in streams.iter().enumerate() {
+            if s.len() != n {
+                return Err(Error::value(
+                    "references",
+                    format!("reference stream {k} has {} segments, stream 0 has {n}", s.len()),
+                ));
+            }
+        }
+        let mut segments = Vec::with_capacity(n);
+        let mut num_refs = None;
+        let mut same = true;
+        for i in 0..n {
+            let refs: Vec<Box<str>> =
+                streams.iter().filter_map(|s| s[i].as_ref().map(|r| r.as_ref().into())).collect();
+            if refs.is_empty() {
+                return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
+            }
+            same &= num_refs.map_or(true, |c| c == refs.len());
+            num_refs.get_or_insert(refs.len());
+            segments.push(refs);
+        }
+        Ok(ChrfRefs { segments, num_refs: if same { num_refs.or(Some(streams.len())) } else { None } })
+    }
+
+    pub fn len(&self) -> usize {
+        self.segments.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    /// Apply `finish` to the statistics row of every hypothesis, in input order.
+    pub fn map<S, R, F>(
+        &self,
+        hyps: &[S],
+        opts: &ChrfOptions,
+        workers: Option<usize>,
+        finish: F,
+    ) -> Result<Vec<R>>
+    where
+        S: AsRef<str> + Sync,
+        R: Send,
+        F: Fn(&[u64]) -> R + Sync + Send,
+    {
+        if hyps.len() != self.len() {
+            return Err(Error::value(
+                "hypotheses",
+                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
+            ));
+        }
+        let k = opts.stats_len();
+        Ok(batch::map_range(hyps.len(), workers, |i| {
+            let refs: Vec<&str> = self.segments[i].iter().map(|r| &**r).collect();
+            let mut row = vec![0u64; k];
+            segment_stats_row(hyps[i].as_ref(), &refs, opts, &mut row);
+            finish(&row)
+        }))
+    }
+
+    /// Row-major `len() x 3 * orders` statistics of the hypotheses.
+    pub fn stats<S: AsRef<str> + Sync>(
+        &self,
+        hyps: &[S],
+        opts: &ChrfOptions,
+        workers: Option<usize>,
+    ) -> Result<Vec<u64>> {
+        Ok(self.map(hyps, opts, workers, |row| row.to_vec())?.concat())
+    }
+
+    /// Sentence chrF of every hypothesis against its segment's references.
+    pub fn sentence_scores<S: AsRef<str> + Sync>(
+        &self,
+        hyps: &[S],
+        opts: &ChrfOptions,
+        workers: Option<usize>,
+    ) -> Result<Vec<f64>> {
+        self.map(hyps, opts, workers, |row| f_score(row, opts.beta, opts.eps_smoothing))
+    }
+}
+
+/// Corpus chrF: the score of the summed statistics of all segments.
+pub fn corpus_score<S: AsRef<str> + Sync>(
+    hyps: &[S],
+    refs: &ChrfRefs,
+    opts: &ChrfOptions,
+    workers: Option<usize>,
+) -> Result<f64> {
+    let k = opts.stats_len();
+    let flat = refs.stats(hyps, opts, workers)?;
+    let mut total = vec![0u64; k];
+    for row in flat.chunks_exact(k) {
+        total.iter_mut().zip(row).for_each(|(t, &v)| *t += v);
+    }
+    Ok(f_score(&total, opts.beta, opts.eps_smoothing))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streams_are_checked() {
+        let ok = ChrfRefs::new(&[vec![Some("a"), Some("b")], vec![Some("c"), None]]).unwrap();
+        assert_eq!(ok.num_refs, None);
+        assert_eq!(ok.segments[1].len(), 1);
+        assert_eq!(ChrfRefs::new(&[vec![Some("a")], vec![Some("b")]]).unwrap().num_refs, Some(2));
+        assert!(ChrfRefs::new(&[vec![Some("a")], vec![]]).is_err());
+        assert!(ChrfRefs::new(&[vec![None::<&str>]]).is_err());
+        assert!(ChrfRefs::new::<&str>(&[]).is_err());
+    }
+
+    #[test]
+    fn workers_do_not_change_results() {
+        let opts = ChrfOptions::new(6, 2, 2.0, false, false).unwrap();
+        let hyps: Vec<String> = (0..200).map(|i| format!("the cat {i} sat on the mat.")).collect();
+        let refs: Vec<Option<String>> =
+            (0..200).map(|i| Some(format!("a cat {} sat on a mat", i % 7))).collect();
+        let refs = ChrfRefs::new(&[refs]).unwrap();
+        let one = refs.stats(&hyps, &opts, Some(1)).unwrap();
+        assert_eq!(refs.stats(&hyps, &opts, Some(3)).unwrap(), one);
+        assert_eq!(refs.stats(&hyps, &opts, None).unwrap(), one);
+        assert!(refs.stats(&hyps[..3], &opts, None).is_err());
+    }
+}

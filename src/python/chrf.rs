@@ -1,0 +1,339 @@
+//! Python bindings for sacrebleu-compatible chrF/chrF++: per-segment statistics and sentence scores
+//! as NumPy arrays, a reference cache object, the all-pairs matrix and bootstrap scores. Texts are
+//! borrowed while attached; the work runs detached.
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::guard::guard;
+use super::text_args::type_name;
+use super::workers::{threads, Workers};
+use crate::batch::map_range;
+use crate::chrf::corpus::ChrfRefs;
+use crate::chrf::pairwise::pairwise;
+use crate::chrf::score::{bootstrap_scores, f_score};
+use crate::chrf::ChrfOptions;
+use crate::error::Error;
+
+/// `(char_order, word_order, beta, whitespace, eps_smoothing)` as Python passes them.
+type Opts = (i64, i64, f64, bool, bool);
+
+fn options(o: Opts) -> PyResult<ChrfOptions> {
+    Ok(ChrfOptions::new(o.0, o.1, o.2, o.3, o.4)?)
+}
+
+/// The UTF-8 text of a `str`; a lone surrogate is a `ValueError` naming the item.
+fn text<'a>(s: &'a Bound<'_, PyString>, what: impl FnOnce() -> String) -> PyResult<&'a str> {
+    s.to_str().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{} contains a lone surrogate code point, which is not valid Unicode text",
+            what()
+        ))
+    })
+}
+
+/// The `str` items of a sequence (not a bare string), as handles the caller keeps alive.
+fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a single str")));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be a sequence of strings, got {}", type_name(obj)))
+    })?;
+    iter.enumerate()
+        .map(|(i, item)| {
+            let item = item?;
+            let name = type_name(&item);
+            item.cast_into::<PyString>()
+                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str, got {name}")))
+        })
+        .collect()
+}
+
+fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
+    items.iter().enumerate().map(|(i, s)| text(s, || format!("{what}[{i}]"))).collect()
+}
+
+type Streams<'py> = Vec<Vec<Option<Bound<'py, PyString>>>>;
+
+/// sacrebleu's reference streams (`str` or `None` items) as handles.
+fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
+    if streams.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
+    }
+    let mut handles = Vec::new();
+    for (k, stream) in streams.try_iter()?.enumerate() {
+        let stream = stream?;
+        if stream.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "references[{k}] must be a sequence of strings (one reference stream), not a str"
+            )));
+        }
+        let mut items = Vec::new();
+        for (i, item) in stream.try_iter()?.enumerate() {
+            let item = item?;
+            items.push(if item.is_none() {
+                None
+            } else {
+                let name = type_name(&item);
+                Some(item.cast_into::<PyString>().map_err(|_| {
+                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None, got {name}"))
+                })?)
+            });
+        }
+        handles.push(items);
+    }
+    Ok(handles)
+}
+
+fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+    handles
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            s.iter()
+                .enumerate()
+                .map(|(i, o)| o.as_ref().map(|x| text(x, || format!("references[{k}][{i}]"))).transpose())
+                .collect::<PyResult<_>>()
+        })
+        .collect()
+}
+
+fn refs_from(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<ChrfRefs> {
+    let handles = stream_items(streams)?;
+    let borrowed = stream_texts(&handles)?;
+    Ok(py.detach(|| ChrfRefs::new(&borrowed))?)
+}
+
+fn matrix<'py>(py: Python<'py>, flat: Vec<u64>, k: usize) -> PyResult<Bound<'py, PyAny>> {
+    let n = flat.len() / k;
+    let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
+    Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
+}
+
+/// Row-major statistics from a 2-D integer array with `3 * orders` columns.
+fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<(Vec<u64>, usize)> {
+    let k = stats.shape()[1];
+    if k < 3 || k % 3 != 0 {
+        return Err(
+            Error::value(arg, format!("expected 3 * (char_order + word_order) columns, got {k}")).into()
+        );
+    }
+    let mut out = Vec::with_capacity(stats.len());
+    for &v in stats.as_array().iter() {
+        if v < 0 {
+            return Err(Error::value(arg, "statistics must be non-negative").into());
+        }
+        out.push(v as u64);
+    }
+    Ok((out, k))
+}
+
+/// The references of a test set, checked and copied once, reusable for any number of systems.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct ChrfReferences {
+    refs: ChrfRefs,
+}
+
+#[pymethods]
+impl ChrfReferences {
+    /// `streams[k][i]` = reference k of segment i (`None` = missing).
+    #[new]
+    fn new(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guard("ChrfReferences.new", || Ok(ChrfReferences { refs: refs_from(py, streams)? }))
+    }
+
+    /// References per segment, or -1 when it varies.
+    #[getter]
+    fn num_refs(&self) -> PyResult<i64> {
+        guard("ChrfReferences.num_refs", || Ok(self.refs.num_refs.map_or(-1, |n| n as i64)))
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        guard("ChrfReferences.__len__", || Ok(self.refs.len()))
+    }
+
+    /// Per-segment statistics, int64 `(n, 3 * orders)`.
+    #[pyo3(signature = (hypotheses, options, workers=None))]
+    fn stats<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: &Bound<'py, PyAny>,
+        options: Opts,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("ChrfReferences.stats", || {
+            let opts = self::options(options)?;
+            let workers = threads(workers);
+            let items = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&items, "hypotheses")?;
+            let flat = py.detach(|| self.refs.stats(&hyps, &opts, workers))?;
+            matrix(py, flat, opts.stats_len())
+        })
+    }
+
+    /// Sentence chrF of each hypothesis against its segment's references, float64 array.
+    #[pyo3(signature = (hypotheses, options, workers=None))]
+    fn sentence_scores<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: &Bound<'py, PyAny>,
+        options: Opts,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        guard("ChrfReferences.sentence_scores", || {
+            let opts = self::options(options)?;
+            let workers = threads(workers);
+            let items = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&items, "hypotheses")?;
+            let scores = py.detach(|| self.refs.sentence_scores(&hyps, &opts, workers))?;
+            Ok(PyArray1::from_vec(py, scores))
+        })
+    }
+}
+
+/// chrF of summed statistics (`3 * orders` non-negative integers).
+#[pyfunction]
+fn chrf_score_from_stats(stats: Vec<i64>, beta: f64, eps_smoothing: bool) -> PyResult<f64> {
+    guard("chrf_score_from_stats", || {
+        if stats.is_empty() || stats.len() % 3 != 0 || stats.iter().any(|&v| v < 0) {
+            return Err(Error::value(
+                "stats",
+                "expected 3 * (char_order + word_order) non-negative integers",
+            )
+            .into());
+        }
+        ChrfOptions::new(1, 0, beta, false, eps_smoothing)?;
+        let stats: Vec<u64> = stats.into_iter().map(|v| v as u64).collect();
+        Ok(f_score(&stats, beta, eps_smoothing))
+    })
+}
+
+/// One chrF per row of statistics, float64 array.
+#[pyfunction]
+#[pyo3(signature = (stats, beta, eps_smoothing, workers=None))]
+fn chrf_scores_from_stats<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
+    beta: f64,
+    eps_smoothing: bool,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    guard("chrf_scores_from_stats", || {
+        ChrfOptions::new(1, 0, beta, false, eps_smoothing)?;
+        let workers = threads(workers);
+        let (flat, k) = stats_rows(&stats, "stats")?;
+        let n = flat.len() / k;
+        let scores =
+            py.detach(|| map_range(n, workers, |i| f_score(&flat[i * k..(i + 1) * k], beta, eps_smoothing)));
+        Ok(PyArray1::from_vec(py, scores))
+    })
+}
+
+/// One-shot per-segment statistics against reference `streams`: `(int64 (n, 3 * orders) array,
+/// references per segment or -1 when it varies)`.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, streams, options, workers=None))]
+fn chrf_stats<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    streams: &Bound<'py, PyAny>,
+    options: Opts,
+    workers: Option<Workers>,
+) -> PyResult<(Bound<'py, PyAny>, i64)> {
+    guard("chrf_stats", || {
+        let opts = self::options(options)?;
+        let workers = threads(workers);
+        let items = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&items, "hypotheses")?;
+        let refs = refs_from(py, streams)?;
+        let flat = py.detach(|| refs.stats(&hyps, &opts, workers))?;
+        Ok((matrix(py, flat, opts.stats_len())?, refs.num_refs.map_or(-1, |n| n as i64)))
+    })
+}
+
+/// Sentence chrF of each hypothesis against its references (one-shot), float64 array and the
+/// references per segment (-1 when it varies).
+#[pyfunction]
+#[pyo3(signature = (hypotheses, streams, options, workers=None))]
+fn chrf_sentence_scores<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    streams: &Bound<'py, PyAny>,
+    options: Opts,
+    workers: Option<Workers>,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
+    guard("chrf_sentence_scores", || {
+        let opts = self::options(options)?;
+        let workers = threads(workers);
+        let items = str_items(hypotheses, "hypotheses")?;
+        let hyps = texts(&items, "hypotheses")?;
+        let refs = refs_from(py, streams)?;
+        let scores = py.detach(|| refs.sentence_scores(&hyps, &opts, workers))?;
+        Ok((PyArray1::from_vec(py, scores), refs.num_refs.map_or(-1, |n| n as i64)))
+    })
+}
+
+/// All-pairs sentence chrF, float64 `(len(hypotheses), len(candidates))`, each candidate a single reference.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, candidates, options, workers=None))]
+fn chrf_pairwise<'py>(
+    py: Python<'py>,
+    hypotheses: &Bound<'py, PyAny>,
+    candidates: &Bound<'py, PyAny>,
+    options: Opts,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard("chrf_pairwise", || {
+        let opts = self::options(options)?;
+        let workers = threads(workers);
+        let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
+        let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
+        let (n, m) = (h.len(), r.len());
+        let scores = py.detach(|| pairwise(&h, &r, &opts, workers));
+        Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
+    })
+}
+
+/// Bootstrap resample scores (`idx` is sacrebleu's `(n_samples, n)` index matrix) and whether each
+/// is a float32 in sacrebleu (bool array).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn chrf_bootstrap_scores<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
+    idx: PyReadonlyArray2<'py, i64>,
+    beta: f64,
+    eps_smoothing: bool,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+    guard("chrf_bootstrap_scores", || {
+        ChrfOptions::new(1, 0, beta, false, eps_smoothing)?;
+        let (flat, k) = stats_rows(&stats, "stats")?;
+        let n_seg = flat.len() / k;
+        let n = idx.shape()[1];
+        let mut ix = Vec::with_capacity(idx.len());
+        for &v in idx.as_array().iter() {
+            if v < 0 || v as usize >= n_seg {
+                return Err(
+                    Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into()
+                );
+            }
+            ix.push(v as usize);
+        }
+        let (scores, is32): (Vec<f64>, Vec<bool>) =
+            py.detach(|| bootstrap_scores(&flat, k, &ix, n, beta, eps_smoothing).into_iter().unzip());
+        Ok((PyArray1::from_vec(py, scores), PyArray1::from_vec(py, is32)))
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ChrfReferences>()?;
+    m.add_function(wrap_pyfunction!(chrf_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_sentence_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_score_from_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_scores_from_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_pairwise, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_bootstrap_scores, m)?)?;
+    Ok(())
+}
