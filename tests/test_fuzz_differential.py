@@ -113,3 +113,56 @@ def test_nltk_bleu(items, method, weights):
         ours = rb_nltk.corpus_bleu(refs, hyps, weights, _OUR_SMOOTHING[method])
     assert ours == theirs and type(ours) is type(theirs)
     count("nltk")
+
+
+@given(
+    pairs(max_size=5),
+    st.integers(0, 6),
+    st.integers(0, 3),
+    st.sampled_from([1, 2, 3]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_sacrebleu_chrf(pairs, char_order, word_order, beta, lowercase, whitespace, eps):
+    if char_order == 0 and word_order == 0:
+        char_order = 6
+    kw = {
+        "char_order": char_order,
+        "word_order": word_order,
+        "beta": beta,
+        "lowercase": lowercase,
+        "whitespace": whitespace,
+        "eps_smoothing": eps,
+    }
+    hyps, refs = [h for h, _ in pairs], [r for _, r in pairs]
+    ours, theirs = rougebleu.CHRF(**kw).corpus_score(hyps, [refs]), sacrebleu.CHRF(**kw).corpus_score(hyps, [refs])
+    assert ours.score == theirs.score
+    metric = rougebleu.CHRF(**kw)
+    batch = metric.sentence_scores(hyps, [refs], workers=1)
+    for i, (h, r) in enumerate(pairs):
+        want = sacrebleu.CHRF(**kw).sentence_score(h, [r]).score
+        assert metric.sentence_score(h, [r]).score == want
+        assert batch[i] == want
+    count("sacrebleu chrF", 1 + 2 * len(pairs))
+
+
+@given(pairs(max_size=4), st.booleans(), st.booleans(), st.booleans(), st.booleans())
+def test_sacrebleu_ter(pairs, normalized, no_punct, asian_support, case_sensitive):
+    kw = {
+        "normalized": normalized,
+        "no_punct": no_punct,
+        "asian_support": asian_support,
+        "case_sensitive": case_sensitive,
+    }
+    hyps, refs = [h for h, _ in pairs], [r for _, r in pairs]
+    ours, theirs = rougebleu.TER(**kw).corpus_score(hyps, [refs]), sacrebleu.TER(**kw).corpus_score(hyps, [refs])
+    assert (ours.score, ours.num_edits, ours.ref_length) == (theirs.score, theirs.num_edits, theirs.ref_length)
+    metric = rougebleu.TER(**kw)
+    batch = metric.sentence_scores(hyps, [refs], workers=1)
+    for i, (h, r) in enumerate(pairs):
+        want = sacrebleu.TER(**kw).sentence_score(h, [r])
+        got = metric.sentence_score(h, [r])
+        assert (got.score, got.num_edits, got.ref_length) == (want.score, want.num_edits, want.ref_length)
+        assert batch[i] == want.score
+    count("sacrebleu TER", 3 + 4 * len(pairs))

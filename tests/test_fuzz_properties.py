@@ -95,3 +95,20 @@ def test_rouge_corpus_same_for_any_workers(pairs, workers):
     b = rougebleu.rouge_corpus(preds, refs, workers=workers, **kw)
     assert a == b
     count("rougebleu (itself)", 18)
+
+
+@given(pairs(min_size=1, max_size=10), st.data(), st.sampled_from([0, 2]))
+def test_chrf_and_ter_statistics_merge_and_workers(pairs, data, word_order):
+    hyps, refs = [h for h, _ in pairs], [r for _, r in pairs]
+    labels = data.draw(st.lists(st.integers(0, 3), min_size=len(hyps), max_size=len(hyps)))
+    parts = [[i for i, lab in enumerate(labels) if lab == p] for p in sorted(set(labels))]
+    chrf = rougebleu.CHRF(word_order=word_order)
+    stats = chrf.segment_statistics(hyps, [refs])
+    total = sum(chrf.segment_statistics([hyps[i] for i in p], [[refs[i] for i in p]]).sum(axis=0) for p in parts)
+    assert chrf.score_from_statistics(total).score == chrf.corpus_score(hyps, [refs]).score
+    np.testing.assert_array_equal(stats, chrf.segment_statistics(hyps, [refs], workers=2))
+    ter = rougebleu.TER()
+    scores = ter.sentence_scores(hyps, [refs], workers=1)
+    np.testing.assert_array_equal(scores, ter.sentence_scores(hyps, [refs], workers=2))
+    np.testing.assert_array_equal(ter.pairwise(hyps, refs, workers=1), ter.pairwise(hyps, refs, workers=None))
+    count("rougebleu (itself)", 2 + stats.size + 2 * len(hyps) + len(hyps) ** 2)
