@@ -121,8 +121,8 @@ if TYPE_CHECKING:
         rougeEvaluationScore,
         tokenizedDocument,
     )
-    from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
     from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
+    from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
     from rougebleu.rouge155 import Rouge155
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer

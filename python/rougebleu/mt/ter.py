@@ -18,16 +18,15 @@ Lowercasing is Python's own `str.lower()`, as in sacrebleu.
 
 from __future__ import annotations
 
-import json
 import numbers
 import os
-import statistics
 from typing import Any, Sequence
 
 import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._bleu_args import reference_streams, text_list
+from rougebleu.mt._base import Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
 
@@ -48,7 +47,11 @@ class TercomTokenizer:
     Python's ``str.lower()``, as in sacrebleu; the rest runs in Rust."""
 
     def __init__(
-        self, normalized: bool = False, no_punct: bool = False, asian_support: bool = False, case_sensitive: bool = False
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
     ) -> None:
         self._normalized = bool(normalized)
         self._no_punct = bool(no_punct)
@@ -69,131 +72,34 @@ class TercomTokenizer:
         return "tercom"
 
 
-class TERScore:
+class TERScore(Score):
     """A TER score as sacrebleu's `TERScore`: `score` (0-100, may exceed 100), `num_edits` (int,
     summed over segments), `ref_length` (float: the sum of per-segment average reference lengths).
     `str()` gives sacrebleu's line, e.g. ``TER = 55.08``."""
 
     def __init__(self, score: float, num_edits: float, ref_length: float) -> None:
-        self.name = "TER"
-        self.score = score
-        self._mean: Any = -1.0
-        self._ci: Any = -1.0
-        self._verbose = ""
+        super().__init__("TER", score)
         self.num_edits = int(num_edits)
         self.ref_length = ref_length
 
-    @property
-    def mean(self) -> float:
-        """Mean of the bootstrap resample scores (-1 without `n_bootstrap`)."""
-        return self._mean
 
-    @property
-    def ci(self) -> float:
-        """Half width of the 95% bootstrap interval (-1 without `n_bootstrap`)."""
-        return self._ci
-
-    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
-        """The text (or JSON) line sacrebleu prints for this score."""
-        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
-        sc = f"{self.score:.{width}f}"
-        if self._mean > 0:
-            mean = f"{self._mean:.{width}f}"
-            var = f"{self._ci:.{width}f}"
-            conf = f"μ = {mean} ± {var}"
-            sc += f" ({conf})"
-            if is_json:
-                d["confidence_mean"] = float(mean)
-                d["confidence_var"] = float(var)
-                d["confidence"] = conf
-        line = f"{self.name}|{signature}" if signature else self.name
-        line = f"{line} = {sc}"
-        if self._verbose:
-            line += f" {self._verbose}"
-            d["verbose_score"] = self._verbose
-        if score_only:
-            return sc
-        if is_json:
-            for field in signature.split("|"):
-                key, value = field.split(":")
-                d[key] = value
-            return json.dumps(d, indent=1, ensure_ascii=False)
-        return line
-
-    def estimate_ci(self, scores: Sequence[Any]) -> None:
-        """Store the mean and the half width of the 95% interval of resample scores (or `TERScore`s)."""
-        raw = sorted(getattr(s, "score", s) for s in scores)
-        n = len(raw)
-        lower = n // 40
-        self._ci = 0.5 * (raw[n - lower - 1] - raw[lower])
-        self._mean = statistics.mean(raw)
-
-    def __repr__(self) -> str:
-        return self.format()
-
-
-class TERSignature:
+class TERSignature(Signature):
     """The reproducibility signature, in sacrebleu's format with rougebleu's version:
     ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:...``."""
 
-    _ABBR = {
-        "version": "v",
-        "nrefs": "#",
-        "test": "t",
-        "lang": "l",
-        "subset": "S",
-        "origlang": "o",
-        "bs": "bs",
-        "ar": "ar",
-        "seed": "rs",
-        "case": "c",
-        "tok": "t",
-        "norm": "nr",
-        "punct": "pn",
-        "asian": "as",
-    }
+    _ABBR = {**Signature._ABBR, "case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
 
     def __init__(self, args: dict[str, Any]) -> None:
-        if args.get("num_refs") is None:
-            raise ValueError("Number of references unknown, please evaluate the metric first.")
-        num_refs = args["num_refs"]
-        self.info: dict[str, Any] = {
-            "version": _native.__version__,
-            "nrefs": "var" if num_refs == -1 else num_refs,
-            "bs": args.get("n_bootstrap"),
-            "ar": None,
-            "seed": args.get("seed"),
-            "test": None,
-            "lang": None,
-            "origlang": None,
-            "subset": None,
-            "case": "mixed" if args["case_sensitive"] else "lc",
-            "tok": args["tokenizer_signature"],
-            "norm": args["normalized"],
-            "punct": not args["no_punct"],
-            "asian": args["asian_support"],
-        }
-
-    def format(self, short: bool = False) -> str:
-        keys = [k for k in self.info if k != "version"] + ["version"]
-        parts = []
-        for k in keys:
-            v = self.info[k]
-            if v is None:
-                continue
-            if isinstance(v, bool):
-                v = "yes" if v else "no"
-            parts.append(f"{self._ABBR[k] if short else k}:{v}")
-        return "|".join(parts)
-
-    def update(self, key: str, value: Any) -> None:
-        self.info[key] = value
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def __repr__(self) -> str:
-        return self.format()
+        super().__init__(args)
+        self.info.update(
+            {
+                "case": "mixed" if args["case_sensitive"] else "lc",
+                "tok": args["tokenizer_signature"],
+                "norm": args["normalized"],
+                "punct": not args["no_punct"],
+                "asian": args["asian_support"],
+            }
+        )
 
 
 class TER:
