@@ -5,7 +5,8 @@
 //! an integer, make a float infinite, or ask for an allocation that cannot succeed.
 
 /// Largest n-gram order: ROUGE-N's n, BLEU's `max_ngram_order`, NLTK's weights per set,
-/// MATLAB's `ngram_length` and `ngram_weights`. Published work uses 1 to 9.
+/// MATLAB's `ngram_length` and `ngram_weights`, chrF's character and word orders. Published work
+/// uses 1 to 9.
 pub const MAX_NGRAM_ORDER: usize = 100;
 
 /// Largest ROUGE-W weight: `f(k) = k^w` stays finite for every run length `k < 2^32`
@@ -17,3 +18,6 @@ pub const MAX_BOOTSTRAP: usize = 10_000_000;
 
 /// Largest F-measure `beta`: `beta^2` must stay finite (and far from it).
 pub const MAX_BETA: f64 = 1e100;
+
+/// Largest chrF `beta`: its square is then an exact float32, as sacrebleu's bootstrap needs.
+pub const MAX_CHRF_BETA: f64 = 1000.0;

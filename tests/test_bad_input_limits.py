@@ -136,6 +136,33 @@ RAISING += [
     ),
 ]
 
+RAISING += [
+    ("chrf-stats-2**70", "rougebleu.CHRF().score_from_statistics([2**70] * 18)", "ValueError", "stats"),
+    ("chrf-order", "rougebleu.CHRF(char_order=2**40)", "ValueError", "char_order"),
+    ("chrf-beta", "rougebleu.CHRF(beta=1e300)", "ValueError", "beta"),
+    ("ter-stats", "rougebleu.TER().score_from_statistics([[1e308, 2]])", "ValueError", "stats"),
+    ("ter-flag", "rougebleu.TER(normalized='no')", "TypeError", "normalized"),
+    (
+        "chrf-pairwise-30k",
+        "h = ['a b c %d' % i for i in range(30000)]; rougebleu.CHRF().pairwise(h, h)",
+        "MemoryError",
+        "bytes",
+    ),
+    (
+        "ter-pairwise-30k",
+        "h = ['a b c %d' % i for i in range(30000)]; rougebleu.TER().pairwise(h, h)",
+        "MemoryError",
+        "bytes",
+    ),
+    (
+        "rouge-pairwise-30k",
+        "h = ['a b c %d' % i for i in range(30000)]; rougebleu.rouge_pairwise(h, h)",
+        "MemoryError",
+        "21600000000 bytes",
+    ),
+    ("top-k", "rougebleu.top_k(['a'], ['a'], 0)", "ValueError", "k must be"),
+]
+
 # (id, code printing a value, expected output)
 VALUES = [
     (

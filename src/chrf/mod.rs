@@ -22,10 +22,10 @@ pub mod score;
 use crate::error::{Error, Result};
 
 /// The largest character or word n-gram order accepted (the statistics and the work grow with it).
-pub const MAX_ORDER: i64 = 100;
+pub const MAX_ORDER: i64 = crate::limits::MAX_NGRAM_ORDER as i64;
 
-/// The largest `beta` accepted: its square then is an exact float32, as sacrebleu's bootstrap needs.
-pub const MAX_BETA: f64 = 1000.0;
+/// The largest `beta` accepted (see [`crate::limits::MAX_CHRF_BETA`]).
+pub const MAX_BETA: f64 = crate::limits::MAX_CHRF_BETA;
 
 /// The options of sacrebleu's `CHRF` that change the numbers (lowercasing happens before).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,7 +7,8 @@ use super::extract::{chars_into, words_into};
 use super::ngrams::{ngram_count, Kind, NgramTable, NONE};
 use super::score::f_score;
 use super::ChrfOptions;
-use crate::batch;
+use crate::allpairs::{self, PairScorer};
+use crate::error::Result;
 use crate::text::intern::Interner;
 
 /// The candidates' n-grams, indexed.
@@ -75,19 +76,35 @@ impl Index {
     }
 }
 
-/// `out[i * m + j]` = sentence chrF of `hyps[i]` against the single reference `cands[j]`.
-pub fn pairwise<S: AsRef<str> + Sync, T: AsRef<str>>(
-    hyps: &[S],
-    cands: &[T],
-    opts: &ChrfOptions,
-    workers: Option<usize>,
-) -> Vec<f64> {
-    let (nc, nw) = (opts.char_order, opts.word_order);
-    let orders = nc + nw;
-    let m = cands.len();
-    let index = Index::new(cands, opts);
-    let rows = batch::map_range(hyps.len(), workers, |i| {
-        let h = hyps[i].as_ref();
+/// chrF of hypotheses against single candidates, prepared for all pairs ([`crate::allpairs`]):
+/// the candidates' n-grams are indexed once, each hypothesis is looked up once per row.
+pub struct ChrfPairs {
+    hyps: Vec<String>,
+    index: Index,
+    opts: ChrfOptions,
+}
+
+impl ChrfPairs {
+    pub fn new<S: AsRef<str>, T: AsRef<str>>(hyps: &[S], cands: &[T], opts: &ChrfOptions) -> Self {
+        ChrfPairs {
+            hyps: hyps.iter().map(|h| h.as_ref().to_owned()).collect(),
+            index: Index::new(cands, opts),
+            opts: *opts,
+        }
+    }
+}
+
+impl PairScorer for ChrfPairs {
+    fn cols(&self) -> usize {
+        self.index.lens.len()
+    }
+
+    fn score_row(&self, i: usize, out: &mut [f64]) {
+        let (index, opts) = (&self.index, &self.opts);
+        let (nc, nw) = (opts.char_order, opts.word_order);
+        let orders = nc + nw;
+        let m = out.len();
+        let h = self.hyps[i].as_str();
         let (mut chars, mut wids, mut ids, mut wbuf) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         // The hypothesis' known n-grams as (order, id), sorted, then counted.
         let mut known: Vec<(u32, u32)> = Vec::new();
@@ -126,22 +143,35 @@ pub fn pairwise<S: AsRef<str> + Sync, T: AsRef<str>>(
         }
         let hyp_words = if nw > 0 { wids.len() } else { 0 };
         let mut row = vec![0u64; 3 * orders];
-        (0..m)
-            .map(|j| {
-                let (cl, wl) = index.lens[j];
-                for o in 0..orders {
-                    let (hl, rl, n) =
-                        if o < nc { (chars.len(), cl, o + 1) } else { (hyp_words, wl, o - nc + 1) };
-                    let ref_total = ngram_count(rl, n);
-                    row[3 * o] = if ref_total > 0 { ngram_count(hl, n) } else { 0 };
-                    row[3 * o + 1] = ref_total;
-                    row[3 * o + 2] = acc[j * orders + o] as u64;
-                }
-                f_score(&row, opts.beta, opts.eps_smoothing)
-            })
-            .collect::<Vec<f64>>()
-    });
-    rows.concat()
+        for (j, slot) in out.iter_mut().enumerate() {
+            let (cl, wl) = index.lens[j];
+            for o in 0..orders {
+                let (hl, rl, n) = if o < nc { (chars.len(), cl, o + 1) } else { (hyp_words, wl, o - nc + 1) };
+                let ref_total = ngram_count(rl, n);
+                row[3 * o] = if ref_total > 0 { ngram_count(hl, n) } else { 0 };
+                row[3 * o + 1] = ref_total;
+                row[3 * o + 2] = acc[j * orders + o] as u64;
+            }
+            *slot = f_score(&row, opts.beta, opts.eps_smoothing);
+        }
+    }
+}
+
+/// chrF of every hypothesis against every candidate, row-major `hyps.len() x cands.len()`; the
+/// matrix is allocated (or refused with [`crate::Error::Memory`]) before any work.
+pub fn pairwise<S: AsRef<str> + Sync, T: AsRef<str>>(
+    hyps: &[S],
+    cands: &[T],
+    opts: &ChrfOptions,
+    workers: Option<usize>,
+) -> Result<Vec<f64>> {
+    allpairs::matrix(
+        hyps.len(),
+        cands.len(),
+        || ChrfPairs::new(hyps, cands, opts),
+        workers,
+        "the pairwise chrF matrix",
+    )
 }
 
 #[cfg(test)]
@@ -156,7 +186,7 @@ mod tests {
             [(6, 0, false, false), (6, 2, false, false), (3, 3, true, true), (0, 1, false, false)]
         {
             let opts = ChrfOptions::new(c, w, 2.0, ws, eps).unwrap();
-            let got = pairwise(&texts, &texts[1..], &opts, Some(2));
+            let got = pairwise(&texts, &texts[1..], &opts, Some(2)).unwrap();
             for (i, h) in texts.iter().enumerate() {
                 for (j, r) in texts[1..].iter().enumerate() {
                     let mut row = vec![0; opts.stats_len()];

@@ -2,11 +2,11 @@
 //! scores as NumPy arrays, the all-pairs matrix and the resampling kernels. Texts are copied out
 //! while attached; the work runs detached.
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::guard::guard;
+use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, segment_row, stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
@@ -36,79 +36,6 @@ fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<
         out.push(v as u64);
     }
     Ok((out, k))
-}
-
-/// The `str` items of a sequence, as handles the caller keeps alive while their text is borrowed.
-fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a str")));
-    }
-    let iter =
-        obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of strings")))?;
-    iter.enumerate()
-        .map(|(i, item)| {
-            let item = item?;
-            item.cast_into::<PyString>()
-                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str")))
-        })
-        .collect()
-}
-
-/// The error for a `str` that is not valid Unicode text (it holds a lone surrogate).
-fn surrogate_error(what: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(format!(
-        "{what} contains a lone surrogate code point, which is not valid Unicode text"
-    ))
-}
-
-/// Borrow the UTF-8 text of each string; `what` names the argument in errors.
-fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, s)| s.to_str().map_err(|_| surrogate_error(format_args!("{what}[{i}]"))))
-        .collect()
-}
-
-/// sacrebleu's reference streams (`str` or `None` items) as handles.
-#[allow(clippy::type_complexity)]
-fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Vec<Vec<Option<Bound<'py, PyString>>>>> {
-    let mut handles = Vec::new();
-    for (k, stream) in streams.try_iter()?.enumerate() {
-        let stream = stream?;
-        let mut items = Vec::new();
-        for (i, item) in stream.try_iter()?.enumerate() {
-            let item = item?;
-            items.push(if item.is_none() {
-                None
-            } else {
-                Some(item.cast_into::<PyString>().map_err(|_| {
-                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None"))
-                })?)
-            });
-        }
-        handles.push(items);
-    }
-    Ok(handles)
-}
-
-fn stream_texts<'a>(handles: &'a [Vec<Option<Bound<'_, PyString>>>]) -> PyResult<Vec<Vec<Option<&'a str>>>> {
-    handles
-        .iter()
-        .enumerate()
-        .map(|(k, s)| {
-            s.iter()
-                .enumerate()
-                .map(|(i, o)| {
-                    o.as_ref()
-                        .map(|x| {
-                            x.to_str().map_err(|_| surrogate_error(format_args!("references[{k}][{i}]")))
-                        })
-                        .transpose()
-                })
-                .collect::<PyResult<_>>()
-        })
-        .collect()
 }
 
 /// One-shot per-segment statistics of `hypotheses` against reference `streams`:

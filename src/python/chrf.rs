@@ -2,12 +2,10 @@
 //! as NumPy arrays, a reference cache object, the all-pairs matrix and bootstrap scores. Texts are
 //! borrowed while attached; the work runs detached.
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
 use super::guard::guard;
-use super::text_args::type_name;
+use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
 use crate::chrf::corpus::ChrfRefs;
@@ -21,83 +19,6 @@ type Opts = (i64, i64, f64, bool, bool);
 
 fn options(o: Opts) -> PyResult<ChrfOptions> {
     Ok(ChrfOptions::new(o.0, o.1, o.2, o.3, o.4)?)
-}
-
-/// The UTF-8 text of a `str`; a lone surrogate is a `ValueError` naming the item.
-fn text<'a>(s: &'a Bound<'_, PyString>, what: impl FnOnce() -> String) -> PyResult<&'a str> {
-    s.to_str().map_err(|_| {
-        PyValueError::new_err(format!(
-            "{} contains a lone surrogate code point, which is not valid Unicode text",
-            what()
-        ))
-    })
-}
-
-/// The `str` items of a sequence (not a bare string), as handles the caller keeps alive.
-fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a single str")));
-    }
-    let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!("{what} must be a sequence of strings, got {}", type_name(obj)))
-    })?;
-    iter.enumerate()
-        .map(|(i, item)| {
-            let item = item?;
-            let name = type_name(&item);
-            item.cast_into::<PyString>()
-                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str, got {name}")))
-        })
-        .collect()
-}
-
-fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
-    items.iter().enumerate().map(|(i, s)| text(s, || format!("{what}[{i}]"))).collect()
-}
-
-type Streams<'py> = Vec<Vec<Option<Bound<'py, PyString>>>>;
-
-/// sacrebleu's reference streams (`str` or `None` items) as handles.
-fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
-    if streams.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
-    }
-    let mut handles = Vec::new();
-    for (k, stream) in streams.try_iter()?.enumerate() {
-        let stream = stream?;
-        if stream.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(format!(
-                "references[{k}] must be a sequence of strings (one reference stream), not a str"
-            )));
-        }
-        let mut items = Vec::new();
-        for (i, item) in stream.try_iter()?.enumerate() {
-            let item = item?;
-            items.push(if item.is_none() {
-                None
-            } else {
-                let name = type_name(&item);
-                Some(item.cast_into::<PyString>().map_err(|_| {
-                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None, got {name}"))
-                })?)
-            });
-        }
-        handles.push(items);
-    }
-    Ok(handles)
-}
-
-fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a str>>>> {
-    handles
-        .iter()
-        .enumerate()
-        .map(|(k, s)| {
-            s.iter()
-                .enumerate()
-                .map(|(i, o)| o.as_ref().map(|x| text(x, || format!("references[{k}][{i}]"))).transpose())
-                .collect::<PyResult<_>>()
-        })
-        .collect()
 }
 
 fn refs_from(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<ChrfRefs> {
@@ -291,7 +212,7 @@ fn chrf_pairwise<'py>(
         let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
         let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
         let (n, m) = (h.len(), r.len());
-        let scores = py.detach(|| pairwise(&h, &r, &opts, workers));
+        let scores = py.detach(|| pairwise(&h, &r, &opts, workers))?;
         Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
     })
 }

@@ -1,11 +1,10 @@
 //! Python bindings for sacrebleu-compatible TER: a reference cache object, per-segment statistics
 //! and all-pairs scores as NumPy arrays. Texts are borrowed while attached; the work runs detached.
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
 use super::guard::guard;
+use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::ter::pairwise::pairwise;
@@ -14,80 +13,6 @@ use crate::ter::{TerReferences as RefCache, Tercom};
 
 fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
     Tercom { normalized, no_punct, asian_support, lowercase }
-}
-
-/// The text of a `str`, or a ValueError naming the item when it holds a lone surrogate.
-fn text_of<'a>(s: &'a Bound<'_, PyString>, what: impl FnOnce() -> String) -> PyResult<&'a str> {
-    s.to_str().map_err(|_| {
-        PyValueError::new_err(format!(
-            "{} contains a lone surrogate code point, which is not valid Unicode text",
-            what()
-        ))
-    })
-}
-
-/// The `str` items of a sequence (not a bare string), as handles kept alive by the caller.
-fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a str")));
-    }
-    let iter =
-        obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence of strings")))?;
-    iter.enumerate()
-        .map(|(i, item)| {
-            item?
-                .cast_into::<PyString>()
-                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str")))
-        })
-        .collect()
-}
-
-fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
-    items.iter().enumerate().map(|(i, s)| text_of(s, || format!("{what}[{i}]"))).collect()
-}
-
-type Streams<'py> = Vec<Vec<Option<Bound<'py, PyString>>>>;
-
-/// sacrebleu's reference streams (`str` or `None` items) as handles.
-fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
-    if streams.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
-    }
-    let mut handles = Vec::new();
-    for (k, stream) in streams.try_iter()?.enumerate() {
-        let stream = stream?;
-        if stream.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(format!(
-                "references[{k}] must be a sequence of strings, not a str"
-            )));
-        }
-        let mut items = Vec::new();
-        for (i, item) in stream.try_iter()?.enumerate() {
-            let item = item?;
-            items.push(if item.is_none() {
-                None
-            } else {
-                Some(item.cast_into::<PyString>().map_err(|_| {
-                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None"))
-                })?)
-            });
-        }
-        handles.push(items);
-    }
-    Ok(handles)
-}
-
-fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a str>>>> {
-    handles
-        .iter()
-        .enumerate()
-        .map(|(k, s)| {
-            s.iter()
-                .enumerate()
-                .map(|(i, o)| o.as_ref().map(|x| text_of(x, || format!("references[{k}][{i}]"))).transpose())
-                .collect::<PyResult<_>>()
-        })
-        .collect()
 }
 
 /// `(n, 2)` float64 statistics: edits and average reference length per segment.
@@ -159,7 +84,7 @@ fn ter_pairwise<'py>(
         let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
         let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
         let (n, m) = (h.len(), r.len());
-        let scores = py.detach(|| pairwise(&h, &r, t, workers));
+        let scores = py.detach(|| pairwise(&h, &r, t, workers))?;
         Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
     })
 }

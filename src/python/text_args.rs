@@ -2,7 +2,7 @@
 //!
 //! Strings are borrowed from the Python objects, which the caller keeps alive (in a `Vec` of
 //! `Bound`s) for as long as the borrowed `&str`s are used, including inside `py.detach`.
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -48,4 +48,88 @@ pub fn sequence_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<
         .try_iter()
         .map_err(|_| PyTypeError::new_err(format!("{what} must be a list, not {}", type_name(obj))))?;
     iter.collect()
+}
+
+/// The error for a `str` that is not valid Unicode text (it holds a lone surrogate).
+pub fn surrogate_error(what: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!(
+        "{what} contains a lone surrogate code point, which is not valid Unicode text"
+    ))
+}
+
+/// The UTF-8 text of a `str`; a lone surrogate is a `ValueError` naming the item.
+pub fn str_text<'a>(s: &'a Bound<'_, PyString>, what: impl FnOnce() -> String) -> PyResult<&'a str> {
+    s.to_str().map_err(|_| surrogate_error(what()))
+}
+
+/// The `str` items of a sequence (not a bare string), as handles the caller keeps alive while
+/// their text is borrowed.
+pub fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a single str")));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be a sequence of strings, got {}", type_name(obj)))
+    })?;
+    iter.enumerate()
+        .map(|(i, item)| {
+            let item = item?;
+            let name = type_name(&item);
+            item.cast_into::<PyString>()
+                .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str, got {name}")))
+        })
+        .collect()
+}
+
+/// The text of each of `str_items`' handles; `what` names the argument in errors.
+pub fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
+    items.iter().enumerate().map(|(i, s)| str_text(s, || format!("{what}[{i}]"))).collect()
+}
+
+/// sacrebleu's reference streams `references[k][i]` as handles (`None`: a missing reference).
+pub type Streams<'py> = Vec<Vec<Option<Bound<'py, PyString>>>>;
+
+/// sacrebleu's reference streams (`str` or `None` items) as handles.
+pub fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
+    if streams.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
+    }
+    let mut handles = Vec::new();
+    for (k, stream) in streams.try_iter()?.enumerate() {
+        let stream = stream?;
+        if stream.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "references[{k}] must be a sequence of strings, not a str"
+            )));
+        }
+        let mut items = Vec::new();
+        for (i, item) in stream.try_iter()?.enumerate() {
+            let item = item?;
+            items.push(if item.is_none() {
+                None
+            } else {
+                Some(item.cast_into::<PyString>().map_err(|_| {
+                    PyTypeError::new_err(format!("references[{k}][{i}] must be a str or None"))
+                })?)
+            });
+        }
+        handles.push(items);
+    }
+    Ok(handles)
+}
+
+/// The texts of `stream_items`' handles.
+pub fn stream_texts<'a>(
+    handles: &'a [Vec<Option<Bound<'_, PyString>>>],
+) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+    handles
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            s.iter()
+                .enumerate()
+                .map(|(i, o)| o.as_ref().map(|x| str_text(x, || format!("references[{k}][{i}]"))).transpose())
+                .collect::<PyResult<_>>()
+        })
+        .collect()
 }

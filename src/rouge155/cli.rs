@@ -459,8 +459,10 @@ mod tests {
     fn bad_options_say_what_is_wrong() {
         assert_eq!(usage_error("-q c.xml S1"), "unknown option -q");
         assert_eq!(usage_error("-w x -a c.xml"), "-w x: the ROUGE-W weight must be a number");
-        assert_eq!(usage_error("-n 0 -a c.xml"), "-n 0: the n-gram size must be at least 1");
-        assert_eq!(usage_error("-n -2 -a c.xml"), "-n -2: the n-gram size must be at least 1");
+        assert_eq!(usage_error("-n 0 -a c.xml"), "-n 0: the n-gram size must be from 1 to 100");
+        assert_eq!(usage_error("-n 101 -a c.xml"), "-n 101: the n-gram size must be from 1 to 100");
+        assert_eq!(usage_error("-r 0 -a c.xml"), "-r 0: needs 1 to 10000000 resamples");
+        assert_eq!(usage_error("-n -2 -a c.xml"), "-n -2: the n-gram size must be from 1 to 100");
         assert_eq!(usage_error("-2 1.5 -a c.xml"), "-2 1.5: the skip distance must be an integer");
         assert_eq!(usage_error("-n"), "option -n needs a value");
         assert_eq!(usage_error("c.xml"), "give a system ID to evaluate, or -a to evaluate all systems");
