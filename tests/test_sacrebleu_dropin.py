@@ -118,7 +118,7 @@ def test_sacrebleu_own_test_suite(tmp_path: Path) -> None:
     # Files that cannot even be collected appear as one error each; the rest ran.
     assert passed >= 90, run.stdout[-5000:]
     ran = {name.split("::")[0].split(".")[-1] + ".py" for name in outcomes}
-    for f in ["test_bleu.py", "test_chrf.py", "test_sentence_bleu.py", "test_significance.py"]:
+    for f in ["test_bleu.py", "test_chrf.py", "test_sentence_bleu.py", "test_significance.py", "test_ter.py"]:
         assert f in ran
 
 

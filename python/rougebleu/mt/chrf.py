@@ -204,7 +204,7 @@ class CHRF:
         if len(row) != 3 * self.order:
             raise ValueError(f"stats: expected {3 * self.order} values, got {len(row)}")
         if any(not 0 <= v < 2**63 for v in row):
-            raise ValueError("stats: statistics must be integers from 0 to 2**63 - 1")
+            raise ValueError("stats: statistics must be non-negative integers below 2**63")
         score = _native.chrf_score_from_stats(row, self._beta, self.eps_smoothing)
         return CHRFScore(score, self.char_order, self.word_order, self.beta)
 
