@@ -52,6 +52,20 @@ def reference_streams(value: Any, name: str = "references", check_items: bool = 
     return out
 
 
+def sentence_references(references: Any) -> list:
+    """The references of one segment (`sentence_score`): strings, or None for a missing one."""
+    if isinstance(references, (str, bytes)):
+        raise TypeError("references must be a sequence of strings, not a single string")
+    try:
+        refs = list(references)
+    except TypeError:
+        raise TypeError(f"references must be a sequence of strings, got {type(references).__name__}") from None
+    for i, r in enumerate(refs):
+        if r is not None and not isinstance(r, str):
+            raise TypeError(f"references[{i}] must be a str or None, got {type(r).__name__}")
+    return refs
+
+
 def check_tokenize(tokenize: Any) -> str:
     if not isinstance(tokenize, str):
         raise TypeError(f"tokenize must be a str or None, got {type(tokenize).__name__}")

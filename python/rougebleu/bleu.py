@@ -24,6 +24,7 @@ from rougebleu._bleu_args import (
     check_smoothing,
     check_tokenize,
     reference_streams,
+    sentence_references,
     text_list,
 )
 from rougebleu._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
@@ -223,7 +224,7 @@ class BLEU:
                 return self._score(score, counts, totals, precisions, bp, sys_len, ref_len)
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        stats = self.segment_statistics([hypothesis], [[r] for r in _ref_list(references)], workers=1)
+        stats = self.segment_statistics([hypothesis], [[r] for r in sentence_references(references)], workers=1)
         return self.score_from_statistics(stats[0])
 
     def get_signature(self) -> BLEUSignature:
@@ -290,19 +291,6 @@ class BLEU:
 
     def __repr__(self) -> str:
         return f"BLEU({self.get_signature() if self.num_refs is not None else 'no references yet'})"
-
-
-def _ref_list(references: Any) -> list:
-    if isinstance(references, (str, bytes)):
-        raise TypeError("references must be a sequence of strings, not a single string")
-    try:
-        refs = list(references)
-    except TypeError:
-        raise TypeError(f"references must be a sequence of strings, got {type(references).__name__}") from None
-    for i, r in enumerate(refs):
-        if r is not None and not isinstance(r, str):
-            raise TypeError(f"references[{i}] must be a str or None, got {type(r).__name__}")
-    return refs
 
 
 def corpus_bleu(

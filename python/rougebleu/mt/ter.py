@@ -25,7 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu._bleu_args import reference_streams, text_list
+from rougebleu._bleu_args import reference_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
@@ -214,7 +214,7 @@ class TER:
         """TER of one hypothesis against its references (sacrebleu `TER.sentence_score`)."""
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        stats = self.segment_statistics([hypothesis], [[r] for r in _ref_list(references)], workers=1)
+        stats = self.segment_statistics([hypothesis], [[r] for r in sentence_references(references)], workers=1)
         return _score(stats[0, 0], stats[0, 1])
 
     def get_signature(self) -> TERSignature:
@@ -285,19 +285,6 @@ def _check_lengths(hyps: list, n_refs: int) -> None:
             f"hypotheses has {len(hyps)} segments but the references have {n_refs} "
             f"(sacrebleu silently truncates; rougebleu refuses)"
         )
-
-
-def _ref_list(references: Any) -> list:
-    if isinstance(references, (str, bytes)):
-        raise TypeError("references must be a sequence of strings, not a single string")
-    try:
-        refs = list(references)
-    except TypeError:
-        raise TypeError(f"references must be a sequence of strings, got {type(references).__name__}") from None
-    for i, r in enumerate(refs):
-        if r is not None and not isinstance(r, str):
-            raise TypeError(f"references[{i}] must be a str or None, got {type(r).__name__}")
-    return refs
 
 
 def corpus_ter(

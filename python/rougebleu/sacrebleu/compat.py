@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rougebleu.mt.chrf import corpus_chrf, sentence_chrf
+from rougebleu.mt.ter import corpus_ter, sentence_ter
 from rougebleu.sacrebleu.metrics.bleu import BLEU, BLEUScore
 
 __all__ = [
@@ -75,34 +76,4 @@ def sentence_bleu(
         smooth_value=smooth_value,
         effective_order=use_effective_order,
     )
-    return metric.sentence_score(hypothesis, references)
-
-
-def corpus_ter(
-    hypotheses: Sequence[str],
-    references: Sequence[Sequence[str | None]],
-    normalized: bool = False,
-    no_punct: bool = False,
-    asian_support: bool = False,
-    case_sensitive: bool = False,
-) -> Any:
-    """sacrebleu's `corpus_ter` (needs :mod:`rougebleu.mt.ter`)."""
-    from rougebleu.sacrebleu.metrics.ter import TER
-
-    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
-    return metric.corpus_score(hypotheses, references)
-
-
-def sentence_ter(
-    hypothesis: str,
-    references: Sequence[str | None],
-    normalized: bool = False,
-    no_punct: bool = False,
-    asian_support: bool = False,
-    case_sensitive: bool = False,
-) -> Any:
-    """sacrebleu's `sentence_ter` (needs :mod:`rougebleu.mt.ter`)."""
-    from rougebleu.sacrebleu.metrics.ter import TER
-
-    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
     return metric.sentence_score(hypothesis, references)
