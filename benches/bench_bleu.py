@@ -27,7 +27,7 @@ import bleuscore
 import numpy as np
 import sacrebleu
 
-from rougebleu.bleu import BLEU
+from rougebleu.mt.bleu import BLEU
 
 SYSTEMS = ["uedin-nmt.4722", "KIT.4950", "online-B.0", "online-A.0", "PROMT-Rule-based.4735"]
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from bleu_cases import EDGE_CASES
 
-from rougebleu.bleu import BLEU
+from rougebleu.mt.bleu import BLEU
 
 
 def _texts(corpus: Path, name: str, n: int) -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 from bleu_cases import EDGE_CASES
 
 from conftest import read_json
-from rougebleu.bleu import BLEU
+from rougebleu.mt.bleu import BLEU
 
 GOLDEN = read_json(Path(__file__).parent / "golden" / "bleu_sacrebleu_cases.json")["records"]
 

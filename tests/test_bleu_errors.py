@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from rougebleu.bleu import BLEU, corpus_bleu, sentence_bleu
+from rougebleu.mt.bleu import BLEU, corpus_bleu, sentence_bleu
 
 
 def test_unequal_reference_streams_raise() -> None:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from conftest import read_json
-from rougebleu.bleu import BLEU
+from rougebleu.mt.bleu import BLEU
 
 TESTSETS = ["wmt17_en-de", "wmt21_en-de"]
 

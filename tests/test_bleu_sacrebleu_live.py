@@ -12,8 +12,8 @@ import pytest
 from bleu_cases import EDGE_CASES, SMOOTHINGS, TOKENIZERS
 
 from rougebleu import _rougebleu as native
-from rougebleu._bleu_significance import paired_test
-from rougebleu.bleu import BLEU, corpus_bleu, sentence_bleu
+from rougebleu.mt._bleu_significance import paired_test
+from rougebleu.mt.bleu import BLEU, corpus_bleu, sentence_bleu
 
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.significance import PairedTest  # noqa: E402

@@ -58,15 +58,15 @@ _EXPORTS: dict[str, str] = {
     "rouge_evaluation_score_batch": "matlab",
     "rougeEvaluationScore": "matlab",
     # sacrebleu-compatible BLEU and paired significance tests (NLTK's: the rougebleu.nltk module)
-    "BLEU": "bleu",
-    "BLEUScore": "bleu",
-    "BLEUSignature": "bleu",
-    "corpus_bleu": "bleu",
-    "sentence_bleu": "bleu",
-    "PairedResult": "_bleu_significance",
+    "BLEU": "mt.bleu",
+    "BLEUScore": "mt.bleu",
+    "BLEUSignature": "mt.bleu",
+    "corpus_bleu": "mt.bleu",
+    "sentence_bleu": "mt.bleu",
+    "PairedResult": "mt._bleu_significance",
     # an internal error (a bug) in the core, raised instead of a crash
     "InternalError": "_rougebleu",
-    "paired_test": "_bleu_significance",
+    "paired_test": "mt._bleu_significance",
     # sacrebleu-compatible TER
     "TER": "mt.ter",
     "TERScore": "mt.ter",
@@ -102,10 +102,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from typing import Any
 
-    from rougebleu._bleu_significance import PairedResult, paired_test
     from rougebleu._rougebleu import InternalError
     from rougebleu.allpairs import expected_utility, rouge_pairwise, top_k
-    from rougebleu.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.matlab import (
         TokenizedDocument,
         TokenizedDocumentArray,
@@ -121,6 +119,8 @@ if TYPE_CHECKING:
         rougeEvaluationScore,
         tokenizedDocument,
     )
+    from rougebleu.mt._bleu_significance import PairedResult, paired_test
+    from rougebleu.mt.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
     from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
     from rougebleu.rouge155 import Rouge155

@@ -22,7 +22,7 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu.bleu import BLEU
+from rougebleu.mt.bleu import BLEU
 from rougebleu.rouge_batch import RougeArrays
 from rougebleu.rouge_scorer import f_weight_alpha
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
-from rougebleu._bleu_args import reference_streams
+from rougebleu.mt._args import reference_streams
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
@@ -76,7 +76,7 @@ class CHRFSignature(Signature):
 
 
 def _seed_from_env() -> tuple[str, int | None]:
-    from rougebleu.bleu import _seed_from_env as seed
+    from rougebleu.mt.bleu import _seed_from_env as seed
 
     return seed()
 

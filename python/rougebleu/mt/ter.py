@@ -25,7 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu._bleu_args import reference_streams, sentence_references, text_list
+from rougebleu.mt._args import reference_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]

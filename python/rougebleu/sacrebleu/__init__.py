@@ -6,7 +6,7 @@ with sacrebleu's numbers. TER comes from :mod:`rougebleu.mt.ter` and is imported
 
 Not offered: test-set downloads (`DATASETS`, `download_test_set`, `get_source_file`, ...), the
 command line, and the MeCab (`ja-mecab`, `ko-mecab`), Flores SentencePiece (`flores101`,
-`flores200`, `spm`) and `13a`-variant tokenizers beyond those of :mod:`rougebleu.bleu`.
+`flores200`, `spm`) and `13a`-variant tokenizers beyond those of :mod:`rougebleu.mt.bleu`.
 `__version__` is the sacrebleu version whose API and numbers this mirrors; signatures carry
 rougebleu's own version.
 """

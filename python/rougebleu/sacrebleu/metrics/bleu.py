@@ -1,5 +1,5 @@
 """sacrebleu's `metrics.bleu`: `BLEU` with sacrebleu's static `compute_bleu` and the hooks its
-significance tests call (see :mod:`rougebleu.bleu`)."""
+significance tests call (see :mod:`rougebleu.mt.bleu`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu._bleu_score import BLEUScore, BLEUSignature
-from rougebleu.bleu import BLEU as _BLEU
+from rougebleu.mt._bleu_score import BLEUScore, BLEUSignature
+from rougebleu.mt.bleu import BLEU as _BLEU
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "MAX_NGRAM_ORDER"]
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
-from rougebleu._bleu_args import (
+from rougebleu.mt._args import (
     check_order,
     check_smoothing,
     check_tokenize,
@@ -27,7 +27,7 @@ from rougebleu._bleu_args import (
     sentence_references,
     text_list,
 )
-from rougebleu._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
+from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
 

@@ -16,8 +16,8 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
-from rougebleu._bleu_score import BLEUSignature
-from rougebleu.bleu import BLEU
+from rougebleu.mt._bleu_score import BLEUSignature
+from rougebleu.mt.bleu import BLEU
 
 __all__ = ["PairedResult", "paired_test"]
 
