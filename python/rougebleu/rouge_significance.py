@@ -140,7 +140,9 @@ def rouge_paired_test(
     :func:`paired_test_on_scores` for ``test_type``, ``n_samples``, ``n_bootstrap`` and ``seed``.
     Returns ``{rouge_type: [RougePairedResult, ...]}``, baseline first.
     """
-    named = list(systems.items()) if isinstance(systems, Mapping) else [tuple(s) for s in systems]
+    named: list[tuple[str, Sequence[str]]] = (
+        list(systems.items()) if isinstance(systems, Mapping) else [(name, preds) for name, preds in systems]
+    )
     if measure not in ("precision", "recall", "fmeasure"):
         raise ValueError(f"measure: expected 'precision', 'recall' or 'fmeasure', not {measure!r}")
     per_system = [

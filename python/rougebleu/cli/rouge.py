@@ -14,8 +14,9 @@ TYPE_CHECKING = False  # not typing's: keep start-up light
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from typing import Any
 
-    import numpy as np
+    from rougebleu.rouge_batch import RougeArrays
 
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 MEASURES = ("precision", "recall", "fmeasure")
@@ -154,8 +155,8 @@ def run(args: argparse.Namespace) -> dict:
         jackknife=args.jackknife,
         workers=args.workers,
     )
-    per_pair: dict[str, dict[str, np.ndarray]] = {}
-    out_systems = []
+    per_pair: dict[str, dict[str, RougeArrays]] = {}
+    out_systems: list[dict[str, Any]] = []
     for name, preds in systems:
         arrays = rougebleu.rouge(preds, refs, **opts)
         per_pair[name] = arrays
