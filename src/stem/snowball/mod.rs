@@ -11,7 +11,11 @@
 mod dutch;
 mod english;
 mod german;
+mod italian;
+mod portuguese;
+mod romanian;
 mod scandinavian;
+mod spanish;
 pub mod stopwords;
 mod util;
 
@@ -22,8 +26,12 @@ pub enum Language {
     Dutch,
     English,
     German,
+    Italian,
     Norwegian,
     Porter,
+    Portuguese,
+    Romanian,
+    Spanish,
     Swedish,
 }
 
@@ -34,8 +42,12 @@ impl Language {
         Language::Dutch,
         Language::English,
         Language::German,
+        Language::Italian,
         Language::Norwegian,
         Language::Porter,
+        Language::Portuguese,
+        Language::Romanian,
+        Language::Spanish,
         Language::Swedish,
     ];
 
@@ -51,8 +63,12 @@ impl Language {
             Language::Dutch => "dutch",
             Language::English => "english",
             Language::German => "german",
+            Language::Italian => "italian",
             Language::Norwegian => "norwegian",
             Language::Porter => "porter",
+            Language::Portuguese => "portuguese",
+            Language::Romanian => "romanian",
+            Language::Spanish => "spanish",
             Language::Swedish => "swedish",
         }
     }
@@ -81,7 +97,11 @@ pub fn stem(language: Language, word: &str, ignore_stopwords: bool) -> String {
         Language::Dutch => dutch::stem(chars),
         Language::English => english::stem(chars),
         Language::German => german::stem(chars),
+        Language::Italian => italian::stem(chars),
         Language::Norwegian => scandinavian::norwegian(chars),
+        Language::Portuguese => portuguese::stem(chars),
+        Language::Romanian => romanian::stem(chars),
+        Language::Spanish => spanish::stem(chars),
         Language::Swedish => scandinavian::swedish(chars),
         Language::Porter => unreachable!("handled above"),
     };

@@ -14,7 +14,11 @@ fn text(language: Language) -> Option<&'static str> {
         Language::Dutch => include_str!("stopwords/dutch.txt"),
         Language::English => include_str!("stopwords/english.txt"),
         Language::German => include_str!("stopwords/german.txt"),
+        Language::Italian => include_str!("stopwords/italian.txt"),
         Language::Norwegian => include_str!("stopwords/norwegian.txt"),
+        Language::Portuguese => include_str!("stopwords/portuguese.txt"),
+        Language::Romanian => include_str!("stopwords/romanian.txt"),
+        Language::Spanish => include_str!("stopwords/spanish.txt"),
         Language::Swedish => include_str!("stopwords/swedish.txt"),
         Language::Porter => return None,
     })
