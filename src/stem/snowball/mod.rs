@@ -10,6 +10,8 @@
 
 mod dutch;
 mod english;
+mod finnish;
+mod french;
 mod german;
 mod italian;
 mod portuguese;
@@ -25,6 +27,8 @@ pub enum Language {
     Danish,
     Dutch,
     English,
+    Finnish,
+    French,
     German,
     Italian,
     Norwegian,
@@ -41,6 +45,8 @@ impl Language {
         Language::Danish,
         Language::Dutch,
         Language::English,
+        Language::Finnish,
+        Language::French,
         Language::German,
         Language::Italian,
         Language::Norwegian,
@@ -62,6 +68,8 @@ impl Language {
             Language::Danish => "danish",
             Language::Dutch => "dutch",
             Language::English => "english",
+            Language::Finnish => "finnish",
+            Language::French => "french",
             Language::German => "german",
             Language::Italian => "italian",
             Language::Norwegian => "norwegian",
@@ -96,6 +104,8 @@ pub fn stem(language: Language, word: &str, ignore_stopwords: bool) -> String {
         Language::Danish => scandinavian::danish(chars),
         Language::Dutch => dutch::stem(chars),
         Language::English => english::stem(chars),
+        Language::Finnish => finnish::stem(chars),
+        Language::French => french::stem(chars),
         Language::German => german::stem(chars),
         Language::Italian => italian::stem(chars),
         Language::Norwegian => scandinavian::norwegian(chars),

@@ -13,6 +13,8 @@ fn text(language: Language) -> Option<&'static str> {
         Language::Danish => include_str!("stopwords/danish.txt"),
         Language::Dutch => include_str!("stopwords/dutch.txt"),
         Language::English => include_str!("stopwords/english.txt"),
+        Language::Finnish => include_str!("stopwords/finnish.txt"),
+        Language::French => include_str!("stopwords/french.txt"),
         Language::German => include_str!("stopwords/german.txt"),
         Language::Italian => include_str!("stopwords/italian.txt"),
         Language::Norwegian => include_str!("stopwords/norwegian.txt"),
