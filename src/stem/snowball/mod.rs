@@ -13,6 +13,7 @@ mod english;
 mod finnish;
 mod french;
 mod german;
+mod hungarian;
 mod italian;
 mod portuguese;
 mod romanian;
@@ -30,6 +31,7 @@ pub enum Language {
     Finnish,
     French,
     German,
+    Hungarian,
     Italian,
     Norwegian,
     Porter,
@@ -48,6 +50,7 @@ impl Language {
         Language::Finnish,
         Language::French,
         Language::German,
+        Language::Hungarian,
         Language::Italian,
         Language::Norwegian,
         Language::Porter,
@@ -71,6 +74,7 @@ impl Language {
             Language::Finnish => "finnish",
             Language::French => "french",
             Language::German => "german",
+            Language::Hungarian => "hungarian",
             Language::Italian => "italian",
             Language::Norwegian => "norwegian",
             Language::Porter => "porter",
@@ -107,6 +111,7 @@ pub fn stem(language: Language, word: &str, ignore_stopwords: bool) -> String {
         Language::Finnish => finnish::stem(chars),
         Language::French => french::stem(chars),
         Language::German => german::stem(chars),
+        Language::Hungarian => hungarian::stem(chars),
         Language::Italian => italian::stem(chars),
         Language::Norwegian => scandinavian::norwegian(chars),
         Language::Portuguese => portuguese::stem(chars),

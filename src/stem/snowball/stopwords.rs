@@ -16,6 +16,7 @@ fn text(language: Language) -> Option<&'static str> {
         Language::Finnish => include_str!("stopwords/finnish.txt"),
         Language::French => include_str!("stopwords/french.txt"),
         Language::German => include_str!("stopwords/german.txt"),
+        Language::Hungarian => include_str!("stopwords/hungarian.txt"),
         Language::Italian => include_str!("stopwords/italian.txt"),
         Language::Norwegian => include_str!("stopwords/norwegian.txt"),
         Language::Portuguese => include_str!("stopwords/portuguese.txt"),
