@@ -3,6 +3,7 @@
 rougebleu                      score the bundled example corpus and print a table
 rougebleu rouge -p PRED -r REF score a system output against references (one text per line)
 rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
+rougebleu sacrebleu ...        sacrebleu-compatible command (same options and output)
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from rougebleu.rouge155.cli import main as rouge155_main
 
         return rouge155_main(argv[1:])
+    if argv and argv[0] == "sacrebleu":
+        # Also before any other import: timed as a whole process, like sacrebleu's own command.
+        from rougebleu.cli.sacrebleu import main as sacrebleu_main
+
+        return sacrebleu_main(argv[1:])
     import argparse
 
     parser = argparse.ArgumentParser(
@@ -107,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--stem", action="store_true", help="Porter stemming (rouge_score use_stemmer=True)")
     r.add_argument("--workers", type=int, default=None)
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
+    sub.add_parser("sacrebleu", help="sacrebleu-compatible command; see 'rougebleu sacrebleu -h'")
     args = parser.parse_args(argv)
     if args.command == "rouge":
         print(rouge_command(args))

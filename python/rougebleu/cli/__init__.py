@@ -1,0 +1,1 @@
+"""Command-line front ends that reproduce other tools' commands (see `rougebleu sacrebleu -h`)."""
