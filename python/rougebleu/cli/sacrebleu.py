@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, NoReturn
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "parse_args", "run"]
 
 SACREBLEU_VERSION = "2.6.0"
 METRIC_NAMES = ("bleu", "chrf", "ter")
@@ -378,14 +378,20 @@ def _colors_enabled(args: argparse.Namespace) -> bool:
 # -- entry point --------------------------------------------------------------------------------
 
 
-def run(argv: Sequence[str]) -> str:
-    """Parse `argv`, score, and return the report (raises :class:`UsageError`)."""
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """sacrebleu's arguments (argparse exits with status 2 on bad usage); `SACREBLEU_FORMAT`
+    overrides `--format` when it names one."""
     import os
 
     args = build_parser().parse_args(list(argv))
     fmt = os.environ.get("SACREBLEU_FORMAT", "").lower()
     if fmt in FORMATS:
         args.format = fmt
+    return args
+
+
+def run(args: argparse.Namespace) -> str:
+    """Read, score and return the report (raises :class:`UsageError`)."""
     quiet = args.quiet
 
     def info(message: str) -> None:
@@ -412,24 +418,31 @@ def run(argv: Sequence[str]) -> str:
         raise UsageError(f"cannot write the results as JSON: {err}") from err
 
 
+def _write(text: str) -> None:
+    try:
+        sys.stdout.buffer.write(text.encode("utf-8"))  # UTF-8 whatever the locale, as sacrebleu
+        sys.stdout.flush()
+    except AttributeError:  # a replaced stdout without a byte buffer (tests)
+        sys.stdout.write(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns sacrebleu's exit status (argparse's usage errors exit with 2)."""
-    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    colors = _colors_enabled(args)
+    status = 0
     try:
-        report = run(argv)
-    except UsageError as err:
-        for line in err.lines:
-            print(f"sacreBLEU: {line}", file=sys.stderr)
-        return err.status
-    out = sys.stdout
-    try:
-        out.buffer.write((report + "\n").encode("utf-8"))  # UTF-8 whatever the locale, as sacrebleu
-        out.flush()
-    except AttributeError:  # a replaced stdout without a byte buffer (tests)
-        out.write(report + "\n")
+        try:
+            _write(run(args) + "\n")
+        except UsageError as err:
+            for line in err.lines:
+                print(f"sacreBLEU: {line}", file=sys.stderr)
+            status = err.status
+        if colors:  # sacrebleu's colorama resets the terminal's colors when the process ends
+            _write("\x1b[0m")
     except BrokenPipeError:
-        return 0
-    return 0
+        pass
+    return status
 
 
 if __name__ == "__main__":
