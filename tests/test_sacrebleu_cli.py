@@ -105,11 +105,35 @@ GRID = [
     ("score-only-json", ["ref.de", "-i", "a.de", "-b"], None, None),
     ("env-format-text", ["ref.de", "-i", "a.de", *ALL3], {"SACREBLEU_FORMAT": "TEXT"}, None),
     ("full-wmt17", ["full_ref.de", "-i", "full_a.de", "-m", "bleu", "chrf", "-f", "text"], None, None),
-    ("chrf++-eps", ["ref.de", "-i", "a.de", "-m", "chrf", "-cw", "2", "--chrf-eps-smoothing", "-f", "text"], None, None),
-    ("chrf-options", ["ref.de", "-i", "a.de", "-m", "chrf", "--chrf-whitespace", "--chrf-lowercase", "-cc", "4",
-                      "--chrf-beta", "3"], None, None),  # fmt: skip
-    ("ter-options", ["ref.de", "-i", "a.de", "-m", "ter", "--ter-normalized", "--ter-no-punct",
-                     "--ter-case-sensitive", "-f", "text"], None, None),  # fmt: skip
+    (
+        "chrf++-eps",
+        ["ref.de", "-i", "a.de", "-m", "chrf", "-cw", "2", "--chrf-eps-smoothing", "-f", "text"],
+        None,
+        None,
+    ),
+    (
+        "chrf-options",
+        ["ref.de", "-i", "a.de", "-m", "chrf", "--chrf-whitespace", "--chrf-lowercase", "-cc", "4", "--chrf-beta", "3"],
+        None,
+        None,
+    ),
+    (
+        "ter-options",
+        [
+            "ref.de",
+            "-i",
+            "a.de",
+            "-m",
+            "ter",
+            "--ter-normalized",
+            "--ter-no-punct",
+            "--ter-case-sensitive",
+            "-f",
+            "text",
+        ],
+        None,
+        None,
+    ),
     ("ter-asian", ["ref.de", "-i", "a.de", "-m", "ter", "--ter-asian-support"], None, None),
     ("lc-intl", ["ref.de", "-i", "a.de", "-lc", "-tok", "intl", "-f", "text"], None, None),
     ("tok-char", ["ref.de", "-i", "a.de", "-tok", "char", "-f", "text"], None, None),
@@ -120,8 +144,12 @@ GRID = [
     ("smooth-none", ["ref.de", "-i", "a.de", "-s", "none", "-f", "text", "-sh"], None, None),
     ("confidence-text", ["ref.de", "-i", "a.de", *ALL3, "--confidence", "-cin", "200", "-f", "text"], None, None),
     ("confidence-json", ["ref.de", "-i", "a.de", *ALL3, "-ci", "-cin", "150", "-w", "2"], None, None),
-    ("confidence-seed", ["ref.de", "-i", "a.de", "-ci", "-cin", "100", "-f", "text", "-sh"],
-     {"SACREBLEU_SEED": "7"}, None),  # fmt: skip
+    (
+        "confidence-seed",
+        ["ref.de", "-i", "a.de", "-ci", "-cin", "100", "-f", "text", "-sh"],
+        {"SACREBLEU_SEED": "7"},
+        None,
+    ),
     ("sentence-bleu", ["ref.de", "-i", "a.de", "-sl"], None, None),
     ("sentence-chrf-short", ["ref.de", "-i", "a.de", "-sl", "-m", "chrf", "-sh", "-w", "2"], None, None),
     ("sentence-ter-b", ["ref.de", "-i", "a.de", "-sl", "-m", "ter", "-b"], None, None),
@@ -131,29 +159,100 @@ GRID = [
     ("multi-text", ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3, "-f", "text"], None, None),
     ("multi-latex-short", ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3, "-f", "latex", "-sh"], None, None),
     ("multi-json", ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3], None, None),
-    ("paired-bs-text", ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3, "--paired-bs", "-pbsn", "100", "-f", "text"],
-     None, None),  # fmt: skip
-    ("paired-bs-latex", ["ref.de", "-i", "a.de", "b.de", "c.de", "-m", "bleu", "chrf", "--paired-bs", "-pbsn", "80",
-                         "-f", "latex", "-w", "2"], None, None),  # fmt: skip
+    (
+        "paired-bs-text",
+        ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3, "--paired-bs", "-pbsn", "100", "-f", "text"],
+        None,
+        None,
+    ),
+    (
+        "paired-bs-latex",
+        [
+            "ref.de",
+            "-i",
+            "a.de",
+            "b.de",
+            "c.de",
+            "-m",
+            "bleu",
+            "chrf",
+            "--paired-bs",
+            "-pbsn",
+            "80",
+            "-f",
+            "latex",
+            "-w",
+            "2",
+        ],
+        None,
+        None,
+    ),
     ("paired-bs-json-bleu", ["ref.de", "-i", "a.de", "b.de", "c.de", "--paired-bs", "-pbsn", "80"], None, None),
-    ("paired-bs-seed", ["ref.de", "-i", "a.de", "b.de", "c.de", "-pbs", "-pbsn", "50", "-m", "ter", "-f", "text",
-                        "-sh"], {"SACREBLEU_SEED": "3"}, None),  # fmt: skip
+    (
+        "paired-bs-seed",
+        ["ref.de", "-i", "a.de", "b.de", "c.de", "-pbs", "-pbsn", "50", "-m", "ter", "-f", "text", "-sh"],
+        {"SACREBLEU_SEED": "3"},
+        None,
+    ),
     ("paired-bs-default-n", ["ref.de", "-i", "a.de", "b.de", "--paired-bs", "-pbsn", "0", "-f", "text"], None, None),
-    ("paired-bs-baseline-twice", ["ref.de", "-i", "a.de", "a.de", "b.de", "--paired-bs", "-pbsn", "40", "-f", "text"],
-     None, None),  # fmt: skip
-    ("paired-ar-text", ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3, "--paired-ar", "-parn", "200", "-f", "text"],
-     None, None),  # fmt: skip
-    ("paired-ar-latex", ["ref.de", "-i", "a.de", "b.de", "c.de", "-m", "chrf", "ter", "-par", "-parn", "150", "-f",
-                         "latex"], None, None),  # fmt: skip
-    ("paired-ar-json-bleu", ["ref.de", "-i", "a.de", "b.de", "c.de", "--paired-ar", "-parn", "100", "-j", "2"],
-     None, None),  # fmt: skip
+    (
+        "paired-bs-baseline-twice",
+        ["ref.de", "-i", "a.de", "a.de", "b.de", "--paired-bs", "-pbsn", "40", "-f", "text"],
+        None,
+        None,
+    ),
+    (
+        "paired-ar-text",
+        ["ref.de", "-i", "a.de", "b.de", "c.de", *ALL3, "--paired-ar", "-parn", "200", "-f", "text"],
+        None,
+        None,
+    ),
+    (
+        "paired-ar-latex",
+        ["ref.de", "-i", "a.de", "b.de", "c.de", "-m", "chrf", "ter", "-par", "-parn", "150", "-f", "latex"],
+        None,
+        None,
+    ),
+    (
+        "paired-ar-json-bleu",
+        ["ref.de", "-i", "a.de", "b.de", "c.de", "--paired-ar", "-parn", "100", "-j", "2"],
+        None,
+        None,
+    ),
     ("num-refs", ["refs21.tsv", "-nr", "3", "-i", "h21_0.de", *ALL3, "-f", "text"], None, None),
-    ("num-refs-paired", ["refs21.tsv", "--num-refs", "3", "-i", "h21_0.de", "h21_1.de", "-m", "bleu", "ter",
-                         "--paired-bs", "-pbsn", "50", "-f", "text"], None, None),  # fmt: skip
-    ("three-ref-files", ["ref21A.de", "ref21C.de", "ref21D.de", "-i", "h21_0.de", "h21_1.de", *ALL3, "-f", "text"],
-     None, None),  # fmt: skip
-    ("three-refs-confidence", ["ref21A.de", "ref21C.de", "ref21D.de", "-i", "h21_1.de", *ALL3, "-ci", "-cin", "100"],
-     None, None),  # fmt: skip
+    (
+        "num-refs-paired",
+        [
+            "refs21.tsv",
+            "--num-refs",
+            "3",
+            "-i",
+            "h21_0.de",
+            "h21_1.de",
+            "-m",
+            "bleu",
+            "ter",
+            "--paired-bs",
+            "-pbsn",
+            "50",
+            "-f",
+            "text",
+        ],
+        None,
+        None,
+    ),
+    (
+        "three-ref-files",
+        ["ref21A.de", "ref21C.de", "ref21D.de", "-i", "h21_0.de", "h21_1.de", *ALL3, "-f", "text"],
+        None,
+        None,
+    ),
+    (
+        "three-refs-confidence",
+        ["ref21A.de", "ref21C.de", "ref21D.de", "-i", "h21_1.de", *ALL3, "-ci", "-cin", "100"],
+        None,
+        None,
+    ),
 ]
 
 
@@ -183,8 +282,12 @@ ERRORS = [
     ("ragged-stdin", ["ref.de"], "ragged.tsv", True),
     ("unknown-metric", ["ref.de", "-i", "a.de", "-m", "meteor"], None, False),
     ("both-paired-tests", ["ref.de", "-i", "a.de", "b.de", "--paired-bs", "--paired-ar"], None, False),
-    ("paired-json-chrf-float32", ["ref.de", "-i", "a.de", "b.de", "-m", "chrf", "--paired-bs", "-pbsn", "30"],
-     None, False),  # fmt: skip
+    (
+        "paired-json-chrf-float32",
+        ["ref.de", "-i", "a.de", "b.de", "-m", "chrf", "--paired-bs", "-pbsn", "30"],
+        None,
+        False,
+    ),
 ]
 
 
@@ -202,7 +305,12 @@ def test_same_errors_as_sacrebleu(files: Path, args: list[str], stdin: str | Non
 
 @pytest.mark.parametrize(
     "args",
-    [["-t", "wmt17", "-l", "en-de", "-i", "a.de"], ["ref.de", "--echo", "src"], ["--list"], ["ref.de", "-i", "a.de", "-d"]],
+    [
+        ["-t", "wmt17", "-l", "en-de", "-i", "a.de"],
+        ["ref.de", "--echo", "src"],
+        ["--list"],
+        ["ref.de", "-i", "a.de", "-d"],
+    ],
 )
 def test_test_set_options_say_to_pass_local_files(files: Path, args: list[str]) -> None:
     ours = _run([sys.executable, "-m", "rougebleu", "sacrebleu", *args], files, None, None)

@@ -134,7 +134,9 @@ def results_table(
 
 def paired_explanation(test: str, n: int, baseline_name: str, color: Colors) -> str:
     """The paragraph sacrebleu prints under a paired-test table (its wording, for parity)."""
-    kind, unit = ("bootstrap resampling", "resampling trials") if test == "bs" else ("approximate randomization", "trials")
+    kind, unit = (
+        ("bootstrap resampling", "resampling trials") if test == "bs" else ("approximate randomization", "trials")
+    )
     title = f"Paired {kind} test with {n} {unit}"
     bline = color("baseline", "yellow")
     null = color("Null hypothesis", "green")
@@ -157,10 +159,10 @@ def paired_explanation(test: str, n: int, baseline_name: str, color: Colors) -> 
         "",
         f" - Assuming a significance threshold of 0.05, the {null.lower()} can be rejected",
         '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be attributed',
-        f"   to chance, hence the system is significantly \"different\" than the {bline}.",
+        f'   to chance, hence the system is significantly "different" than the {bline}.',
         f"   Otherwise, the p-values are {color('highlighted in red', 'red')}.",
         "",
-        f" - NOTE: Significance does not tell whether a system is \"better\" than the {bline} but rather",
+        f' - NOTE: Significance does not tell whether a system is "better" than the {bline} but rather',
         '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
         "",
     ]

@@ -25,14 +25,15 @@ TYPE_CHECKING = False  # not typing's: keep the start-up of the command light
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
-    from typing import Any, NoReturn
+    from typing import Any
 
 __all__ = ["build_parser", "main", "parse_args", "run"]
 
 SACREBLEU_VERSION = "2.6.0"
 METRIC_NAMES = ("bleu", "chrf", "ter")
-# sacrebleu's --tokenize choices; the last five need models rougebleu does not ship.
-TOKENIZE_CHOICES = ("none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
+# sacrebleu's --tokenize choices, of which some need models rougebleu does not ship.
+TOKENIZERS_NEEDING_MODELS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
+TOKENIZE_CHOICES = ("none", "zh", "13a", "intl", "char", *TOKENIZERS_NEEDING_MODELS)
 SMOOTH_CHOICES = ("none", "floor", "add-k", "exp")
 FORMATS = ("json", "text", "latex")
 # Exit status sacrebleu uses for malformed tab-separated input (references or systems).
@@ -62,34 +63,74 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--citation", "--cite", default=False, action="store_true", help=not_offered)
     p.add_argument("--list", default=False, action="store_true", help=not_offered)
     p.add_argument("--test-set", "-t", type=str, default=None, help=not_offered)
-    p.add_argument("--language-pair", "-l", dest="langpair", default=None,
-                   help="SRC-TRG language pair: the target language picks BLEU's default tokenizer")
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        help="SRC-TRG language pair: the target language picks BLEU's default tokenizer",
+    )
     p.add_argument("--origlang", "-ol", dest="origlang", default=None, help=not_offered)
     p.add_argument("--subset", dest="subset", default=None, help=not_offered)
     p.add_argument("--download", type=str, default=None, help=not_offered)
     p.add_argument("--echo", nargs="+", type=str, default=None, help=not_offered)
-    p.add_argument("--input", "-i", type=str, nargs="*", default=None,
-                   help="system output file(s), one segment per line (default: standard input, "
-                   "systems separated by tabs)")
+    p.add_argument(
+        "--input",
+        "-i",
+        type=str,
+        nargs="*",
+        default=None,
+        help="system output file(s), one segment per line (default: standard input, systems separated by tabs)",
+    )
     p.add_argument("refs", nargs="*", default=[], help="reference file(s), given before -i")
-    p.add_argument("--num-refs", "-nr", type=int, default=1,
-                   help="references per line of the single reference file, tab-separated (default: %(default)s)")
+    p.add_argument(
+        "--num-refs",
+        "-nr",
+        type=int,
+        default=1,
+        help="references per line of the single reference file, tab-separated (default: %(default)s)",
+    )
     p.add_argument("--encoding", "-e", type=str, default="utf-8", help="file encoding (default: %(default)s)")
-    p.add_argument("--metrics", "-m", choices=METRIC_NAMES, nargs="+", default=["bleu"],
-                   help="metrics to compute (default: bleu)")
+    p.add_argument(
+        "--metrics", "-m", choices=METRIC_NAMES, nargs="+", default=["bleu"], help="metrics to compute (default: bleu)"
+    )
     p.add_argument("--sentence-level", "-sl", action="store_true", help="one score per segment")
 
     g = p.add_argument_group("BLEU")
-    g.add_argument("--smooth-method", "-s", choices=SMOOTH_CHOICES, default="exp", dest="bleu_smooth_method",
-                   help="smoothing method (default: %(default)s)")
-    g.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value",
-                   help="value for floor (default 0.1) and add-k (default 1)")
-    g.add_argument("--tokenize", "-tok", choices=TOKENIZE_CHOICES, default=None, dest="bleu_tokenize",
-                   help="tokenizer (default: 13a, zh for Chinese targets)")
-    g.add_argument("--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False,
-                   help="case-insensitive BLEU")
-    g.add_argument("--force", default=False, action="store_true", dest="bleu_force",
-                   help="accepted for compatibility (no tokenization warnings are printed)")
+    g.add_argument(
+        "--smooth-method",
+        "-s",
+        choices=SMOOTH_CHOICES,
+        default="exp",
+        dest="bleu_smooth_method",
+        help="smoothing method (default: %(default)s)",
+    )
+    g.add_argument(
+        "--smooth-value",
+        "-sv",
+        type=float,
+        default=None,
+        dest="bleu_smooth_value",
+        help="value for floor (default 0.1) and add-k (default 1)",
+    )
+    g.add_argument(
+        "--tokenize",
+        "-tok",
+        choices=TOKENIZE_CHOICES,
+        default=None,
+        dest="bleu_tokenize",
+        help="tokenizer (default: 13a, zh for Chinese targets)",
+    )
+    g.add_argument(
+        "--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False, help="case-insensitive BLEU"
+    )
+    g.add_argument(
+        "--force",
+        default=False,
+        action="store_true",
+        dest="bleu_force",
+        help="accepted for compatibility (no tokenization warnings are printed)",
+    )
 
     g = p.add_argument_group("chrF")
     g.add_argument("--chrf-char-order", "-cc", type=int, default=6, help="character n-gram order (default: 6)")
@@ -97,8 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--chrf-beta", type=int, default=2, help="recall weight (default: 2)")
     g.add_argument("--chrf-whitespace", action="store_true", default=False, help="keep spaces in character n-grams")
     g.add_argument("--chrf-lowercase", action="store_true", default=False, help="case-insensitive chrF")
-    g.add_argument("--chrf-eps-smoothing", action="store_true", default=False,
-                   help="epsilon smoothing (chrF++.py, NLTK, Moses) instead of effective order")
+    g.add_argument(
+        "--chrf-eps-smoothing",
+        action="store_true",
+        default=False,
+        help="epsilon smoothing (chrF++.py, NLTK, Moses) instead of effective order",
+    )
 
     g = p.add_argument_group("TER (defaults as tercom)")
     g.add_argument("--ter-case-sensitive", action="store_true", help="case-sensitive TER")
@@ -116,8 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     choice.add_argument("--paired-bs", "-pbs", action="store_true", help="paired bootstrap resampling")
     g.add_argument("--paired-ar-n", "-parn", type=int, default=10000, help="AR trials (default: %(default)s)")
     g.add_argument("--paired-bs-n", "-pbsn", type=int, default=1000, help="bootstrap resamples (default: %(default)s)")
-    g.add_argument("--paired-jobs", "-j", type=int, default=1,
-                   help="accepted for compatibility; results do not depend on it")
+    g.add_argument(
+        "--paired-jobs", "-j", type=int, default=1, help="accepted for compatibility; results do not depend on it"
+    )
 
     g = p.add_argument_group("Report")
     g.add_argument("--quiet", "-q", default=False, action="store_true", help="no informational messages")
@@ -126,10 +172,16 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--width", "-w", type=int, default=1, help="decimals (default: %(default)s)")
     g.add_argument("--detail", "-d", default=False, action="store_true", help=not_offered)
     g.add_argument("--no-color", "-nc", action="store_true", help="no terminal colors")
-    g.add_argument("--format", "-f", default="json", choices=FORMATS,
-                   help="json or text (one system), text or latex tables (several); "
-                   "SACREBLEU_FORMAT overrides it (default: %(default)s)")
-    p.add_argument("--version", "-V", action="version", version=f"%(prog)s {_version()} (sacrebleu {SACREBLEU_VERSION})")
+    g.add_argument(
+        "--format",
+        "-f",
+        default="json",
+        choices=FORMATS,
+        help="json or text (one system), text or latex tables (several); "
+        "SACREBLEU_FORMAT overrides it (default: %(default)s)",
+    )
+    version = f"%(prog)s {_version()} (sacrebleu {SACREBLEU_VERSION})"
+    p.add_argument("--version", "-V", action="version", version=version)
     return p
 
 
@@ -171,7 +223,7 @@ def _read_references(args: argparse.Namespace) -> list[list[str]]:
                 continue
             fields = line.split("\t", n - 1)
             if len(fields) != n:
-                raise UsageError(f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}.", status=17)
+                raise UsageError(f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}.", status=EXIT_BAD_FIELDS)
             for j, field in enumerate(fields):
                 streams[j].append(field)
     return streams
@@ -255,8 +307,7 @@ def _check_usage(args: argparse.Namespace) -> None:
             "If manual references given, make sure to provide them before the -i/--input argument to avoid confusion.",
             "rougebleu does not offer sacrebleu's built-in test sets (-t): pass reference files.",
         )
-    unsupported = {"ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K"}
-    if "bleu" in args.metrics and args.bleu_tokenize in unsupported:
+    if "bleu" in args.metrics and args.bleu_tokenize in TOKENIZERS_NEEDING_MODELS:
         raise UsageError(f"--tokenize {args.bleu_tokenize} needs models rougebleu does not ship.")
 
 

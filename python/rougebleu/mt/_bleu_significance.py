@@ -55,9 +55,7 @@ def paired_test(
         raise ValueError("named_systems: give a baseline and at least one system")
     n_samples = bounded_integer(n_samples, "n_samples", -(2**63), MAX_BOOTSTRAP)
     n_ar_confidence = bounded_integer(n_ar_confidence, "n_ar_confidence", -(2**63), MAX_BOOTSTRAP)
-    test = PairedTest(
-        list(named_systems), {"metric": metric}, references, test_type, n_samples, n_ar_confidence
-    )
+    test = PairedTest(list(named_systems), {"metric": metric}, references, test_type, n_samples, n_ar_confidence)
     signatures, scores = test()
     (name,) = signatures
     results = [
