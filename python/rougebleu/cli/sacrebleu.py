@@ -223,7 +223,9 @@ def _read_references(args: argparse.Namespace) -> list[list[str]]:
                 continue
             fields = line.split("\t", n - 1)
             if len(fields) != n:
-                raise UsageError(f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}.", status=EXIT_BAD_FIELDS)
+                raise UsageError(
+                    f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}.", status=EXIT_BAD_FIELDS
+                )
             for j, field in enumerate(fields):
                 streams[j].append(field)
     return streams
