@@ -3,6 +3,7 @@
 rougebleu                      score the bundled example corpus and print a table
 rougebleu rouge -r REF -p SYS... ROUGE of system outputs (one text per line), intervals, paired tests
 rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
+rougebleu sacrebleu ...        sacrebleu-compatible command (same options and output)
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from rougebleu.rouge155.cli import main as rouge155_main
 
         return rouge155_main(argv[1:])
+    if argv and argv[0] == "sacrebleu":
+        # Also before any other import: timed as a whole process, like sacrebleu's own command.
+        from rougebleu.cli.sacrebleu import main as sacrebleu_main
+
+        return sacrebleu_main(argv[1:])
     import argparse
 
     parser = argparse.ArgumentParser(
@@ -86,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     rouge_cli.add_arguments(r)
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
+    sub.add_parser("sacrebleu", help="sacrebleu-compatible command; see 'rougebleu sacrebleu -h'")
     args = parser.parse_args(argv)
     if args.command == "rouge":
         return rouge_cli.main(args)

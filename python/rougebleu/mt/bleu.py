@@ -289,6 +289,39 @@ class BLEU:
             stats, idx.astype(np.int64, copy=False), self.smooth_method, self._value_f(), self.effective_order
         )
 
+    # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
+
+    def _extract_corpus_statistics(self, hypotheses: Sequence[str], references: Any) -> list:
+        return self.segment_statistics(hypotheses, references if references else None).tolist()
+
+    def _compute_score_from_stats(self, stats: Sequence[Any]) -> BLEUScore:
+        return self.score_from_statistics(stats)
+
+    def _aggregate_and_compute(self, stats: Sequence[Sequence[int]]) -> BLEUScore:
+        arr = np.asarray(stats, dtype=np.int64).reshape(-1, 2 + 2 * self.max_ngram_order)
+        return self.score_from_statistics(arr.sum(axis=0))
+
+    def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        return _native.bleu_bootstrap_scores(
+            np.ascontiguousarray(stats, dtype=np.int64),
+            np.ascontiguousarray(idx, dtype=np.int64),
+            self.smooth_method,
+            self._value_f(),
+            self.effective_order,
+        )
+
+    def _randomization_scores(
+        self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        return _native.bleu_randomization_scores(
+            np.ascontiguousarray(baseline, dtype=np.int64),
+            np.ascontiguousarray(system, dtype=np.int64),
+            np.ascontiguousarray(swap),
+            self.smooth_method,
+            self._value_f(),
+            self.effective_order,
+        )
+
     def __repr__(self) -> str:
         return f"BLEU({self.get_signature() if self.num_refs is not None else 'no references yet'})"
 

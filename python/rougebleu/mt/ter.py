@@ -244,6 +244,31 @@ class TER:
         cands = self._lower(text_list(candidates, "candidates"))
         return _native.ter_pairwise(hyps, cands, *self._opts(), workers)
 
+    # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
+
+    def _extract_corpus_statistics(self, hypotheses: Sequence[str], references: Any) -> list:
+        return self.segment_statistics(hypotheses, references if references else None).tolist()
+
+    def _compute_score_from_stats(self, stats: Sequence[Any]) -> TERScore:
+        return _score(stats[0], stats[1])
+
+    def _aggregate_and_compute(self, stats: Sequence[Sequence[float]]) -> TERScore:
+        return self.score_from_statistics(np.asarray(stats, dtype=np.float64).reshape(-1, 2))
+
+    def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        return _resample_rates(np.asarray(stats, dtype=np.float64), idx)
+
+    def _randomization_scores(
+        self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        # sacrebleu sums the two pseudo-systems in float64 (boolean @ float matrix products) and
+        # scores each row as float64 NumPy scalars.
+        bl = np.asarray(baseline, dtype=np.float64)
+        sys = np.asarray(system, dtype=np.float64)
+        a = swap @ bl + ~swap @ sys
+        b = ~swap @ bl + swap @ sys
+        return _rates(a), _rates(b)
+
     def __repr__(self) -> str:
         return f"TER({self.get_signature() if self.num_refs is not None else 'no references yet'})"
 
@@ -277,6 +302,32 @@ def _bootstrap_scores(stats: np.ndarray, n_samples: int, rng: np.random.Generato
             rate = 0.0
         scores.append(100 * rate)
     return scores
+
+
+def _rates(sums: np.ndarray) -> np.ndarray:
+    """100 x edits / reference length per row of `(edits, ref_length)` sums, in the sums' dtype
+    (sacrebleu's `_compute_score_from_stats` on NumPy scalars); a row with an empty reference
+    scores 100 (edits) or 0 as a Python float, which turns a float32 result into float64 as
+    sacrebleu's `np.array` of mixed scalars does."""
+    edits, ref_length = sums[:, 0], sums[:, 1]
+    positive = ref_length > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rates = edits / ref_length
+    if positive.all():
+        return sums.dtype.type(100) * rates
+    out = (sums.dtype.type(100) * rates).astype(np.float64)
+    out[~positive] = np.where(edits[~positive] > 0, 100.0, 0.0)
+    return out
+
+
+def _resample_rates(stats: np.ndarray, idx: np.ndarray, block: int = 256) -> np.ndarray:
+    """The TER of each bootstrap resample (rows of `idx`), as sacrebleu computes it: float32
+    statistics summed in segment order per resample, the rate on float32 scalars."""
+    stats32 = stats.astype(np.float32)
+    sums = np.empty((len(idx), 2), dtype=np.float32)
+    for start in range(0, len(idx), block):  # bounded memory: block x n x 2 float32 at a time
+        sums[start : start + block] = stats32[idx[start : start + block]].sum(axis=1)
+    return _rates(sums)
 
 
 def _check_lengths(hyps: list, n_refs: int) -> None:
