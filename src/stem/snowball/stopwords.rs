@@ -10,6 +10,7 @@ use super::Language;
 
 fn text(language: Language) -> Option<&'static str> {
     Some(match language {
+        Language::Arabic => include_str!("stopwords/arabic.txt"),
         Language::Danish => include_str!("stopwords/danish.txt"),
         Language::Dutch => include_str!("stopwords/dutch.txt"),
         Language::English => include_str!("stopwords/english.txt"),
@@ -21,6 +22,7 @@ fn text(language: Language) -> Option<&'static str> {
         Language::Norwegian => include_str!("stopwords/norwegian.txt"),
         Language::Portuguese => include_str!("stopwords/portuguese.txt"),
         Language::Romanian => include_str!("stopwords/romanian.txt"),
+        Language::Russian => include_str!("stopwords/russian.txt"),
         Language::Spanish => include_str!("stopwords/spanish.txt"),
         Language::Swedish => include_str!("stopwords/swedish.txt"),
         Language::Porter => return None,

@@ -129,7 +129,7 @@ pub(crate) fn replace_char(w: &mut W, a: char, b: char) {
 }
 
 /// `word.replace(a, b)` for strings: non-overlapping, left to right, as Python does.
-pub(crate) fn replace(w: &W, a: &str, b: &str) -> W {
+pub(crate) fn replace(w: &[char], a: &str, b: &str) -> W {
     let a: W = a.chars().collect();
     let mut out = W::with_capacity(w.len());
     let mut i = 0;
