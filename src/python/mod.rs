@@ -14,6 +14,7 @@ mod stem;
 mod ter;
 mod text_args;
 mod workers;
+mod xlsum;
 
 #[pymodule(gil_used = false)]
 fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -34,5 +35,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     stem::register(m)?;
     errors::register(m)?;
     guard::register(m)?;
+    xlsum::register(m)?;
     Ok(())
 }

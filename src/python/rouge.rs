@@ -17,6 +17,7 @@ use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
 use crate::rouge::scorer::{Options, Scorer, Text};
 use crate::text::rouge_score::tokenize;
+use crate::text::Tokenization;
 
 type ScoreTuple = (f64, f64, f64, bool);
 
@@ -37,20 +38,26 @@ pub struct RougeCore {
 #[pymethods]
 impl RougeCore {
     #[new]
-    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false))]
+    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false, lang=None))]
     fn new(
         rouge_types: Vec<String>,
         use_stemmer: bool,
         multi_ref: &str,
         alpha: Option<f64>,
         jackknife: bool,
+        lang: Option<&str>,
     ) -> PyResult<Self> {
         guard("RougeCore.new", || {
+            let tokenization = match lang {
+                Some(l) => Tokenization::xlsum(l, use_stemmer)?,
+                None => Tokenization::RougeScore,
+            };
             let options = Options {
                 stem: use_stemmer,
                 multi_ref: MultiRef::parse(multi_ref)?,
                 weight: alpha.map_or(FWeight::F1, FWeight::Alpha),
                 jackknife,
+                tokenization,
             };
             Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)? })
         })
