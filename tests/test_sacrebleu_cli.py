@@ -9,6 +9,7 @@ hundred segments (and resample counts kept small) so that sacrebleu's slow paire
 
 from __future__ import annotations
 
+import gzip
 import os
 import subprocess
 import sys
@@ -60,6 +61,9 @@ def files(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     _write(d / "refs21.tsv", ["\t".join(parts) for parts in zip(*refs21)])
     for i, s in enumerate(WMT21_SYSTEMS):
         _write(d / f"h21_{i}.de", _lines(wmt21 / f"newstest2021.en-de.hyp.{s}.de"))
+    for name in ("ref", "a"):
+        with gzip.open(d / f"{name}.de.gz", "wt", encoding="utf-8", newline="\n") as f:
+            f.write((d / f"{name}.de").read_text(encoding="utf-8"))
     systems = [_lines(d / f"{n}.de") for n in "abc"]
     _write(d / "three.tsv", ["\t".join(parts) for parts in zip(*systems)])
     _write(d / "ragged.tsv", ["\t".join(parts) for parts in zip(*systems)][:-1] + ["only one field"])
@@ -96,6 +100,10 @@ ALL3 = ["-m", "bleu", "chrf", "ter"]
 # (id, arguments, environment, file on standard input)
 GRID = [
     ("json-bleu", ["ref.de", "-i", "a.de"], None, None),
+    ("json-no-system", ["ref.de", "-i"], None, None),
+    ("gzip-files", ["ref.de.gz", "-i", "a.de.gz", "-f", "text"], None, None),
+    ("smooth-value-ignored-by-exp", ["ref.de", "-i", "a.de", "-s", "exp", "-sv", "0.5"], None, None),
+    ("chrf-word-order-3", ["ref.de", "-i", "a.de", "-m", "chrf", "-cw", "3", "-cc", "0", "-f", "text"], None, None),
     ("json-3metrics", ["ref.de", "-i", "a.de", *ALL3], None, None),
     ("text-3metrics", ["ref.de", "-i", "a.de", *ALL3, "-f", "text"], None, None),
     ("text-short-w3", ["ref.de", "-i", "a.de", *ALL3, "-f", "text", "-sh", "-w", "3"], None, None),
@@ -267,6 +275,8 @@ def test_same_output_as_sacrebleu(files: Path, args: list[str], env: dict | None
 # (id, arguments, file on standard input, whether our message repeats sacrebleu's)
 ERRORS = [
     ("missing-reference", ["nope.de", "-i", "a.de"], None, False),
+    ("text-no-system", ["ref.de", "-i", "-f", "text"], None, False),
+    ("paired-no-system", ["ref.de", "-i", "--paired-bs"], None, False),
     ("missing-system", ["ref.de", "-i", "nope.de"], None, False),
     ("no-references", ["-i", "a.de"], None, False),
     ("line-count", ["ref.de", "-i", "short.de"], None, True),

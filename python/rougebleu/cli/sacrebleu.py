@@ -455,6 +455,11 @@ def run(args: argparse.Namespace) -> str:
     _check_usage(args)
     refs = _read_references(args)
     systems, names = _read_systems(args, paired, info)
+    if not systems:  # `-i` without files: sacrebleu prints an empty JSON list, or fails
+        if paired or args.sentence_level or args.format != "json":
+            raise UsageError("no system output given to -i/--input")
+        info("Found 0 systems.")
+        return "[]"
     _check_systems(args, systems, refs, paired)
     try:
         metrics = _metrics(args, refs)

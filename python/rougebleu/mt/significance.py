@@ -88,6 +88,45 @@ def _randomization_scores(metric: Any, bl: Any, sys: Any, pos: np.ndarray) -> tu
     )
 
 
+class _Draws:
+    """The random draws of the tests: sacrebleu seeds a fresh `default_rng(seed)` for every compared
+    system, so with a fixed seed every system gets the same index matrix (or swap masks): they are
+    drawn once and the baseline's resample scores computed once. Without a seed (fresh entropy)
+    each system gets its own draws, as in sacrebleu."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.seed = seed
+        self._cache: dict[tuple, Any] = {}
+        self._baseline_scores: dict[tuple, np.ndarray] = {}
+
+    def _get(self, key: tuple, draw: Any) -> Any:
+        if self.seed is None:
+            return draw(np.random.default_rng(None))
+        if key not in self._cache:
+            self._cache[key] = draw(np.random.default_rng(self.seed))
+        return self._cache[key]
+
+    def bootstrap(self, n_samples: int, n: int) -> np.ndarray:
+        return self._get(("bs", n_samples, n), lambda rng: rng.choice(n, size=(n_samples, n), replace=True))
+
+    def randomization(self, n_samples: int, n: int, n_confidence: int) -> tuple[np.ndarray, np.ndarray | None]:
+        def draw(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray | None]:
+            pos = rng.integers(2, size=(n_samples, n), dtype=bool)
+            # The interval's resamples are drawn right after the swap masks, as sacrebleu does.
+            idx = rng.choice(n, size=(n_confidence, n), replace=True) if n_confidence > 0 else None
+            return pos, idx
+
+        return self._get(("ar", n_samples, n, n_confidence), draw)
+
+    def baseline_scores(self, name: str, metric: Any, stats: Any, idx: np.ndarray) -> np.ndarray:
+        if self.seed is None:
+            return _resample_scores(metric, stats, idx)
+        key = (name, idx.shape)
+        if key not in self._baseline_scores:
+            self._baseline_scores[key] = _resample_scores(metric, stats, idx)
+        return self._baseline_scores[key]
+
+
 def _paired_bs(
     baseline: Mapping[str, tuple[Any, Result]],
     hypotheses: Sequence[str],
@@ -95,17 +134,16 @@ def _paired_bs(
     metrics: Mapping[str, Any],
     n_samples: int,
     n_ar_confidence: int,
-    seed: int | None,
+    draws: _Draws,
 ) -> dict[str, Result]:
-    rng = np.random.default_rng(seed)
-    idx = rng.choice(len(hypotheses), size=(n_samples, len(hypotheses)), replace=True)
+    idx = draws.bootstrap(n_samples, len(hypotheses))
     results = {}
     for name, metric in metrics.items():
         bl_stats, bl_result = baseline[name]
         sys_stats = _statistics(metric, hypotheses, references)
         sys_score = metric._aggregate_and_compute(sys_stats).score
         diff = abs(bl_result.score - sys_score)
-        scores_bl = _resample_scores(metric, bl_stats, idx)
+        scores_bl = draws.baseline_scores(name, metric, bl_stats, idx)
         scores_sys = _resample_scores(metric, sys_stats, idx)
         mean, ci = estimate_ci(scores_sys)
         sample_diffs = np.abs(scores_sys - scores_bl)
@@ -120,12 +158,9 @@ def _paired_ar(
     metrics: Mapping[str, Any],
     n_samples: int,
     n_ar_confidence: int,
-    seed: int | None,
+    draws: _Draws,
 ) -> dict[str, Result]:
-    rng = np.random.default_rng(seed)
-    pos = rng.integers(2, size=(n_samples, len(hypotheses)), dtype=bool)
-    if n_ar_confidence > 0:  # drawn right after the swap masks, as sacrebleu does
-        bs_idx = rng.choice(len(hypotheses), size=(n_ar_confidence, len(hypotheses)), replace=True)
+    pos, bs_idx = draws.randomization(n_samples, len(hypotheses), n_ar_confidence)
     results = {}
     for name, metric in metrics.items():
         bl_stats, bl_result = baseline[name]
@@ -134,7 +169,7 @@ def _paired_ar(
         diff = abs(bl_result.score - sys_score)
         a, b = _randomization_scores(metric, np.asarray(bl_stats), np.asarray(sys_stats), pos)
         res = Result(sys_score, _p_value(np.abs(a - b), diff))
-        if n_ar_confidence > 0:
+        if bs_idx is not None:
             res.mean, res.ci = estimate_ci(_resample_scores(metric, sys_stats, bs_idx))
         results[name] = res
     return results
@@ -177,15 +212,18 @@ class PairedTest:
         self.metrics: dict[str, Any] = {}
         bl_hyps = named_systems[0][1]
         confidence_n = self.n_samples if test_type == "bs" else self.n_ar_confidence
+        # The baseline's interval is drawn from `default_rng(seed)` (a seed of 0 included); the
+        # compared systems use `seed if seed else None`. With a fixed non-zero seed both are the
+        # same draws, so the bootstrap test reuses the baseline's resample scores.
+        self._draws = _Draws(self._seed if self._seed else None)
+        baseline_draws = self._draws if self._seed else _Draws(self._seed)
         for metric in metrics.values():
             bl_stats = _statistics(metric, bl_hyps, references)
             bl_score = metric._aggregate_and_compute(bl_stats)
             bl_mean = bl_ci = None
             if confidence_n > 0:
-                idx = np.random.default_rng(self._seed).choice(
-                    len(bl_hyps), size=(confidence_n, len(bl_hyps)), replace=True
-                )
-                bl_mean, bl_ci = estimate_ci(_resample_scores(metric, bl_stats, idx))
+                idx = baseline_draws.bootstrap(confidence_n, len(bl_hyps))
+                bl_mean, bl_ci = estimate_ci(baseline_draws.baseline_scores(bl_score.name, metric, bl_stats, idx))
             # Keyed by the score's name (e.g. "chrF2++"), as sacrebleu does.
             self._baseline_info[bl_score.name] = (bl_stats, Result(bl_score.score, mean=bl_mean, ci=bl_ci))
             self.metrics[bl_score.name] = metric
@@ -200,11 +238,15 @@ class PairedTest:
         scores: dict[str, list[Any]] = {"System": [name for name, _ in self.named_systems]}
         for name, (_, result) in self._baseline_info.items():
             scores[name] = [result]
-        # sacrebleu passes `seed if seed else None`: a seed of 0 draws fresh entropy there too.
-        seed = self._seed if self._seed else None
         for _, hyps in self.named_systems[1:]:
             results = self._fn(
-                self._baseline_info, hyps, self.references, self.metrics, self.n_samples, self.n_ar_confidence, seed
+                self._baseline_info,
+                hyps,
+                self.references,
+                self.metrics,
+                self.n_samples,
+                self.n_ar_confidence,
+                self._draws,
             )
             for name, res in results.items():
                 scores[name].append(res)
