@@ -12,7 +12,7 @@ from typing import Any
 
 from rougebleu._args import beta as check_beta
 from rougebleu._args import number, string_list
-from rougebleu._rougebleu import RougeCore, RougeScorerBase, rouge_score_tokenize
+from rougebleu._rougebleu import RougeCore, RougeScorerBase, column_texts, is_column, rouge_score_tokenize
 from rougebleu.scoring import Score
 
 __all__ = ["RougeScorer"]
@@ -250,10 +250,20 @@ def _zip_checked(a: Sequence, b: Sequence) -> list:
     for name, v in (("targets", a), ("predictions", b)):
         if isinstance(v, (str, bytes)):
             raise TypeError(f"{name} must be a list of strings, not a single string")
-    a, b = list(a), list(b)
+    # A Python tokenizer needs Python strings: columns are read into them here.
+    a = _column_rows(a, "targets") if is_column(a) else list(a)
+    b = _column_rows(b, "predictions") if is_column(b) else list(b)
     if len(a) != len(b):
         raise ValueError(f"targets and predictions must have the same length, got {len(a)} and {len(b)}")
     return list(zip(a, b))
+
+
+def _column_rows(value: Any, name: str) -> list:
+    rows = column_texts(value, name)
+    for i, row in enumerate(rows):
+        if row is None or (isinstance(row, list) and None in row):
+            raise ValueError(f"{name}[{i}] is null (missing); fill or drop missing rows first")
+    return rows
 
 
 def _load_sent_tokenize():

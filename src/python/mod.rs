@@ -3,8 +3,10 @@
 use pyo3::prelude::*;
 
 mod allpairs;
+mod arrow_ffi;
 mod bleu;
 mod chrf;
+mod columns;
 mod errors;
 mod guard;
 mod matlab;
@@ -36,5 +38,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     guard::register(m)?;
     xlsum::register(m)?;
+    columns::register(m)?;
     Ok(())
 }

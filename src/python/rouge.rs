@@ -8,6 +8,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
+use super::columns::{column, null_error, Column};
 use super::guard::guard;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
@@ -502,55 +503,102 @@ impl RougeCore {
         workers: Option<Workers>,
     ) -> PyResult<Vec<Vec<TypeScore>>> {
         let workers = threads(workers);
-        let pred_items = sequence_items(predictions, "predictions")?;
-        let ref_items = sequence_items(references, "references")?;
-        if pred_items.len() != ref_items.len() {
+        // Columns (Arrow, Polars, pandas, NumPy) are read without Python strings; other
+        // sequences item by item, as rouge_score takes them (str or bytes).
+        let pred_col = column(predictions, "predictions")?;
+        let ref_col = column(references, "references")?;
+        let pred_items = if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
+        let ref_items = if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
+        let n_preds = pred_col.as_ref().map_or(pred_items.len(), |c| c.len());
+        let n_refs = ref_col.as_ref().map_or(ref_items.len(), |c| c.len());
+        if n_preds != n_refs {
             return Err(PyValueError::new_err(format!(
-                "predictions and references must have the same length, got {} and {}",
-                pred_items.len(),
-                ref_items.len()
+                "predictions and references must have the same length, got {n_preds} and {n_refs}"
             )));
         }
-        // Keep every Python object alive while its text is borrowed.
-        let mut ref_objs: Vec<Vec<Bound<'py, PyAny>>> = Vec::with_capacity(ref_items.len());
-        for (i, r) in ref_items.iter().enumerate() {
-            if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
-                ref_objs.push(vec![r.clone()]);
-            } else {
-                let inner = sequence_items(r, &format!("references[{i}]"))?;
-                if inner.is_empty() {
+        let preds = match &pred_col {
+            Some(Column::Text(c)) => c
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t.map(Text::from).ok_or_else(|| null_error(format!("predictions[{i}]"))))
+                .collect::<PyResult<Vec<Text>>>()?,
+            Some(Column::List(_)) => {
+                return Err(PyTypeError::new_err("predictions must be a column of strings, not of lists"))
+            }
+            None => pred_items
+                .iter()
+                .enumerate()
+                .map(|(i, o)| rouge_text(o, || format!("predictions[{i}]")))
+                .collect::<PyResult<Vec<Text>>>()?,
+        };
+        let mut ref_objs: Vec<Vec<Bound<'py, PyAny>>> = Vec::new();
+        let refs = match &ref_col {
+            Some(col) => column_references(col)?,
+            None => {
+                // Keep every Python object alive while its text is borrowed.
+                ref_objs.reserve(ref_items.len());
+                for (i, r) in ref_items.iter().enumerate() {
+                    if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
+                        ref_objs.push(vec![r.clone()]);
+                    } else {
+                        let inner = sequence_items(r, &format!("references[{i}]"))?;
+                        if inner.is_empty() {
+                            return Err(PyValueError::new_err(format!(
+                                "references[{i}] is an empty list; give at least one reference"
+                            )));
+                        }
+                        ref_objs.push(inner);
+                    }
+                }
+                ref_objs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, group)| {
+                        group
+                            .iter()
+                            .enumerate()
+                            .map(|(k, o)| {
+                                rouge_text(o, || {
+                                    if group.len() == 1 {
+                                        format!("references[{i}]")
+                                    } else {
+                                        format!("references[{i}][{k}]")
+                                    }
+                                })
+                            })
+                            .collect::<PyResult<Vec<Text>>>()
+                    })
+                    .collect::<PyResult<Vec<Vec<Text>>>>()?
+            }
+        };
+        Ok(py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?)
+    }
+}
+
+/// The references of a column: one text per row, or a list of them (several references); a
+/// null anywhere is a `ValueError` naming it (rouge_score has no missing reference).
+fn column_references(col: &Column) -> PyResult<Vec<Vec<Text<'_>>>> {
+    match col {
+        Column::Text(c) => c
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]"))))
+            .collect(),
+        Column::List(l) => (0..l.len())
+            .map(|i| {
+                let row = l.row(i).ok_or_else(|| null_error(format!("references[{i}]")))?;
+                let texts = row
+                    .enumerate()
+                    .map(|(k, t)| t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]"))))
+                    .collect::<PyResult<Vec<Text>>>()?;
+                if texts.is_empty() {
                     return Err(PyValueError::new_err(format!(
                         "references[{i}] is an empty list; give at least one reference"
                     )));
                 }
-                ref_objs.push(inner);
-            }
-        }
-        let preds = pred_items
-            .iter()
-            .enumerate()
-            .map(|(i, o)| rouge_text(o, || format!("predictions[{i}]")))
-            .collect::<PyResult<Vec<Text>>>()?;
-        let refs = ref_objs
-            .iter()
-            .enumerate()
-            .map(|(i, group)| {
-                group
-                    .iter()
-                    .enumerate()
-                    .map(|(k, o)| {
-                        rouge_text(o, || {
-                            if group.len() == 1 {
-                                format!("references[{i}]")
-                            } else {
-                                format!("references[{i}][{k}]")
-                            }
-                        })
-                    })
-                    .collect::<PyResult<Vec<Text>>>()
+                Ok(texts)
             })
-            .collect::<PyResult<Vec<Vec<Text>>>>()?;
-        Ok(py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?)
+            .collect(),
     }
 }
 

@@ -23,7 +23,7 @@ from rougebleu.mt._args import (
     check_order,
     check_smoothing,
     check_tokenize,
-    reference_streams,
+    native_streams,
     sentence_references,
     text_list,
 )
@@ -108,7 +108,7 @@ class BLEU:
         return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        streams = [self._lower(s) for s in reference_streams(references)]
+        streams, _ = native_streams(references, self.lowercase)
         cache = _native.BleuReferences(streams, self.tokenize, False, self.max_ngram_order, workers)
         self.num_refs = cache.num_refs
         return cache
@@ -135,10 +135,10 @@ class BLEU:
         check = self.lowercase
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         if references is not None:
-            streams = [self._lower(s) for s in reference_streams(references, check_items=check)]
-            if streams and len(hyps) != len(streams[0]):
+            streams, n_segments = native_streams(references, check)
+            if len(hyps) != n_segments:
                 raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                    f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
                     f"(sacrebleu silently truncates; rougebleu refuses)"
                 )
             stats, self.num_refs = _native.bleu_stats(
@@ -246,10 +246,10 @@ class BLEU:
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         smooth = (self.smooth_method, self._value_f(), self.effective_order)
         if references is not None:
-            streams = [self._lower(s) for s in reference_streams(references, check_items=check)]
-            if len(hyps) != len(streams[0]):
+            streams, n_segments = native_streams(references, check)
+            if len(hyps) != n_segments:
                 raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                    f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
                     f"(sacrebleu silently truncates; rougebleu refuses)"
                 )
             scores, self.num_refs = _native.bleu_sentence_scores(

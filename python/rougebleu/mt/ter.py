@@ -25,7 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu.mt._args import reference_streams, sentence_references, text_list
+from rougebleu.mt._args import native_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
@@ -144,16 +144,16 @@ class TER:
             return texts
         return [t.lower() if t is not None else None for t in texts]
 
-    def _streams(self, references: Any) -> list[list[str | None]]:
-        return [self._lower(s) for s in reference_streams(references)]
+    def _streams(self, references: Any) -> tuple[Any, int]:
+        return native_streams(references, not self.case_sensitive)
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        cache = _native.TerReferences(self._streams(references), *self._opts(), workers)
+        cache = _native.TerReferences(self._streams(references)[0], *self._opts(), workers)
         self.num_refs = cache.num_refs
         return cache
 
     def _hypotheses(self, hypotheses: Any) -> list[str]:
-        return self._lower(text_list(hypotheses, "hypotheses"))
+        return self._lower(text_list(hypotheses, "hypotheses", not self.case_sensitive))
 
     def segment_statistics(
         self,
@@ -167,8 +167,8 @@ class TER:
         (or the whole array) to :meth:`score_from_statistics`."""
         hyps = self._hypotheses(hypotheses)
         if references is not None:
-            streams = self._streams(references)
-            _check_lengths(hyps, len(streams[0]))
+            streams, n_segments = self._streams(references)
+            _check_lengths(hyps, n_segments)
             stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
             return stats
         if self._ref_cache is None:
@@ -240,8 +240,8 @@ class TER:
     ) -> np.ndarray:
         """All-pairs sentence TER, float64 `(len(hypotheses), len(candidates))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [candidates[j]]).score` (MBR decoding, similarity filtering)."""
-        hyps = self._lower(text_list(hypotheses, "hypotheses"))
-        cands = self._lower(text_list(candidates, "candidates"))
+        hyps = self._lower(text_list(hypotheses, "hypotheses", not self.case_sensitive))
+        cands = self._lower(text_list(candidates, "candidates", not self.case_sensitive))
         return _native.ter_pairwise(hyps, cands, *self._opts(), workers)
 
     # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
@@ -330,7 +330,7 @@ def _resample_rates(stats: np.ndarray, idx: np.ndarray, block: int = 256) -> np.
     return _rates(sums)
 
 
-def _check_lengths(hyps: list, n_refs: int) -> None:
+def _check_lengths(hyps: Any, n_refs: int) -> None:
     if len(hyps) != n_refs:
         raise ValueError(
             f"hypotheses has {len(hyps)} segments but the references have {n_refs} "
