@@ -10,6 +10,7 @@ mod guard;
 mod matlab;
 mod rouge;
 mod rouge155;
+mod stats;
 mod stem;
 mod ter;
 mod text_args;
@@ -32,6 +33,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     chrf::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
+    stats::register(m)?;
     errors::register(m)?;
     guard::register(m)?;
     Ok(())
