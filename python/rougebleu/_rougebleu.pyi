@@ -58,6 +58,19 @@ class RougeCore:
         seed: int,
         workers: int | None = None,
     ) -> list[tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]]: ...
+    def item_stats(
+        self, predictions: Sequence[_Text], references: Sequence[_Text | Sequence[_Text]], workers: int | None = None
+    ) -> npt.NDArray[np.float64]: ...
+    def corpus_from_items(
+        self,
+        items: npt.NDArray[np.float64],
+        average: str,
+        n_bootstrap: int,
+        confidence: float,
+        seed: int,
+        workers: int | None = None,
+    ) -> list[tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]]: ...
+    def finish_counts(self, totals: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]: ...
 
 # The per-call path: None unless the texts are exact str (a non-empty list/tuple of them for targets).
 @final
@@ -379,3 +392,7 @@ def chrf_pairwise(
 def chrf_bootstrap_scores(
     stats: npt.NDArray[np.int64], idx: npt.NDArray[np.int64], beta: float, eps_smoothing: bool
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
+
+# Exact sums behind rougebleu.stats (src/python/stats.rs): little-endian two's complement integers
+# in units of 2^-1074, one per column.
+def exact_column_sums(values: npt.NDArray[np.float64]) -> list[bytes]: ...
