@@ -10,11 +10,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import read_jsonl
 from hypothesis import given
 from hypothesis import strategies as st
 
 import rougebleu
+from conftest import read_jsonl
 from rougebleu import _rougebleu as native
 from rougebleu.stats import BleuStats, ChrfStats, RougeStats, TerStats, from_bytes, from_row, merge
 
@@ -229,7 +229,8 @@ def test_realsumm_and_wmt_shards_equal_the_whole(corpus: Path):
     shards = [RougeStats.compute(preds[i::5], refs[i::5], rouge_types=types, use_stemmer=True) for i in range(5)]
     merged = merge(reversed(shards))
     for average in ("macro", "micro"):
-        direct = rougebleu.rouge_corpus(preds, refs, rouge_types=types, use_stemmer=True, average=average, n_bootstrap=0)
+        kw = {"rouge_types": types, "use_stemmer": True, "average": average}
+        direct = rougebleu.rouge_corpus(preds, refs, n_bootstrap=0, **kw)
         assert merged.score(average) == {t: tuple(iv.score for iv in direct[t]) for t in types}
 
     folder = corpus / "mt/wmt21_en-de"
