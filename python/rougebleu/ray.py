@@ -2,8 +2,8 @@
 
 - :func:`scores`: the dataset with per-row score columns added (``map_batches`` over Arrow batches).
 - :func:`statistics`: the mergeable statistics of the whole dataset: each Arrow batch becomes one
-  row holding its statistics as bytes, and the driver merges those rows; ``.score()`` on the result is bit-identical to the single-process API on the same rows,
-  however Ray splits the data.
+  row holding its statistics as bytes, and the driver merges those rows; ``.score()`` on the
+  result is bit-identical to the single-process API on the same rows, however Ray splits the data.
 - :func:`corpus_score`: both in one call.
 
 The same code runs on a laptop (``ray.init()`` starts a local cluster) and on a cluster
