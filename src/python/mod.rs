@@ -12,6 +12,7 @@ mod guard;
 mod matlab;
 mod rouge;
 mod rouge155;
+mod stats;
 mod stem;
 mod ter;
 mod text_args;
@@ -35,6 +36,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     chrf::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
+    stats::register(m)?;
     errors::register(m)?;
     guard::register(m)?;
     xlsum::register(m)?;

@@ -1,7 +1,7 @@
 //! Python bindings for rouge_score-compatible ROUGE: a scorer object with single, multi-reference
 //! and batch calls. Arguments are extracted while attached, the work runs detached from the
 //! interpreter, and batch results come back as NumPy arrays.
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::intern;
@@ -13,7 +13,9 @@ use super::guard::guard;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
 use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
-use crate::rouge::counts::FWeight;
+use crate::error::Error;
+use crate::kernels::fmeasure::Prf;
+use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
 use crate::rouge::scorer::{Options, Scorer, Text};
@@ -21,6 +23,9 @@ use crate::text::rouge_score::tokenize;
 use crate::text::Tokenization;
 
 type ScoreTuple = (f64, f64, f64, bool);
+
+/// Fields per item and rouge type in `item_stats`: P, R, F, hits, reference total, candidate total.
+const ITEM_FIELDS: usize = 6;
 
 fn as_refs(v: &[String]) -> Vec<&str> {
     v.iter().map(|s| s.as_str()).collect()
@@ -232,24 +237,101 @@ impl RougeCore {
         workers: Option<Workers>,
     ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
         guard("RougeCore.corpus", || {
-            let avg = Average::parse(average)?;
             let scores = self.run_batch(py, predictions, references, workers)?;
-            let w = threads(workers);
             let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
+            self.aggregate_all(py, &scores, average, bootstrap, workers)
+        })
+    }
+
+    /// Per-item statistics, float64 `(n, types, 6)`: precision, recall, F and the counts behind
+    /// them (hits, reference total, candidate total; NaN where the mode has no counts). What
+    /// `rougebleu.stats.RougeStats` sums and, to bootstrap, keeps.
+    #[pyo3(signature = (predictions, references, workers=None))]
+    fn item_stats<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("RougeCore.item_stats", || {
+            let scores = self.run_batch(py, predictions, references, workers)?;
+            let n_types = self.scorer.types().len();
+            let mut flat = Vec::with_capacity(scores.len() * n_types * ITEM_FIELDS);
+            for s in scores.iter().flatten() {
+                let c = s.counts.map_or([f64::NAN; 3], |c| [c.hits, c.reference_total, c.candidate_total]);
+                flat.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure, c[0], c[1], c[2]]);
+            }
+            Ok(PyArray1::from_vec(py, flat).reshape([scores.len(), n_types, ITEM_FIELDS])?.into_any())
+        })
+    }
+
+    /// `corpus` over per-item statistics from `item_stats` (possibly concatenated from parts).
+    #[pyo3(signature = (items, average, n_bootstrap, confidence, seed, workers=None))]
+    fn corpus_from_items(
+        &self,
+        py: Python<'_>,
+        items: PyReadonlyArray3<'_, f64>,
+        average: &str,
+        n_bootstrap: usize,
+        confidence: f64,
+        seed: u64,
+        workers: Option<Workers>,
+    ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
+        guard("RougeCore.corpus_from_items", || {
+            let shape = items.shape();
+            let n_types = self.scorer.types().len();
+            if shape[1] != n_types || shape[2] != ITEM_FIELDS {
+                return Err(Error::value(
+                    "items",
+                    format!("expected shape (n, {n_types}, {ITEM_FIELDS}), got {shape:?}"),
+                )
+                .into());
+            }
+            let view = items.as_array();
+            let mut scores = Vec::with_capacity(shape[0]);
+            for (i, row) in view.outer_iter().enumerate() {
+                let mut per_type = Vec::with_capacity(n_types);
+                for f in row.outer_iter() {
+                    if f.iter().take(3).any(|x| !x.is_finite()) {
+                        return Err(Error::value("items", format!("row {i}: scores must be finite")).into());
+                    }
+                    let counts = (f[3].is_finite() && f[4].is_finite() && f[5].is_finite()).then_some(Counts {
+                        hits: f[3],
+                        reference_total: f[4],
+                        candidate_total: f[5],
+                    });
+                    let prf = Prf { precision: f[0], recall: f[1], fmeasure: f[2] };
+                    per_type.push(TypeScore { prf, int_zero: false, counts });
+                }
+                scores.push(per_type);
+            }
+            let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
+            self.aggregate_all(py, &scores, average, bootstrap, workers)
+        })
+    }
+
+    /// Precision, recall and F of summed counts `(hits, reference total, candidate total)`, one
+    /// triple per rouge type (micro averaging).
+    fn finish_counts(&self, totals: Vec<(f64, f64, f64)>) -> PyResult<Vec<(f64, f64, f64)>> {
+        guard("RougeCore.finish_counts", || {
+            let types = self.scorer.types();
+            if totals.len() != types.len() {
+                return Err(Error::value(
+                    "totals",
+                    format!("expected {} triples, got {}", types.len(), totals.len()),
+                )
+                .into());
+            }
             let weight = self.scorer.options().weight;
-            let types = self.scorer.types().to_vec();
-            let out = py.detach(|| {
-                types
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &ty)| {
-                        let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
-                        aggregate(ty, &column, avg, weight, bootstrap, w)
-                    })
-                    .collect::<crate::Result<Vec<_>>>()
-            })?;
-            let t = |i: Interval| (i.score, i.low, i.high);
-            Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
+            Ok(types
+                .iter()
+                .zip(totals)
+                .map(|(&ty, (h, r, c))| {
+                    let p = finish(ty, Counts { hits: h, reference_total: r, candidate_total: c }, weight);
+                    (p.precision, p.recall, p.fmeasure)
+                })
+                .collect())
         })
     }
 }
@@ -495,6 +577,33 @@ type TokenizedText = (Vec<String>, Vec<Vec<String>>);
 
 impl RougeCore {
     /// Extract the batch while attached, score it detached.
+    /// Corpus scores per type of per-item scores (`corpus` and `corpus_from_items`).
+    fn aggregate_all(
+        &self,
+        py: Python<'_>,
+        scores: &[Vec<TypeScore>],
+        average: &str,
+        bootstrap: Bootstrap,
+        workers: Option<Workers>,
+    ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
+        let avg = Average::parse(average)?;
+        let w = threads(workers);
+        let weight = self.scorer.options().weight;
+        let types = self.scorer.types().to_vec();
+        let out = py.detach(|| {
+            types
+                .iter()
+                .enumerate()
+                .map(|(k, &ty)| {
+                    let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
+                    aggregate(ty, &column, avg, weight, bootstrap, w)
+                })
+                .collect::<crate::Result<Vec<_>>>()
+        })?;
+        let t = |i: Interval| (i.score, i.low, i.high);
+        Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
+    }
+
     fn run_batch<'py>(
         &self,
         py: Python<'py>,

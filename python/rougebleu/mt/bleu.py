@@ -203,10 +203,14 @@ class BLEU:
     ) -> BLEUScore:
         """Corpus BLEU (sacrebleu `BLEU.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
+        n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
         stats = self.segment_statistics(hypotheses, references, workers=1)
+        return self._corpus_from_segments(stats, n_bootstrap)
+
+    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> BLEUScore:
+        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
         result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
         # sacrebleu treats any n_bootstrap <= 1 as "no interval".
-        n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
         if n_bootstrap > 1:
             self.n_bootstrap = n_bootstrap
             self.seed, seed = _seed_from_env()

@@ -222,6 +222,10 @@ class CHRF:
         if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
             raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
         stats = self.segment_statistics(hypotheses, references, workers=1)
+        return self._corpus_from_segments(stats, n_bootstrap)
+
+    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> CHRFScore:
+        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
         total = stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64)
         result = self.score_from_statistics(total)
         if n_bootstrap > 1:

@@ -201,6 +201,10 @@ class TER:
         if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
             raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
         stats = self.segment_statistics(hypotheses, references)
+        return self._corpus_from_segments(stats, int(n_bootstrap))
+
+    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> TERScore:
+        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
         result = self.score_from_statistics(stats)
         if n_bootstrap > 1:
             self.n_bootstrap = int(n_bootstrap)
