@@ -228,6 +228,34 @@ def test_live_turkish_stemmer_package(corpus):
     assert bad == []
 
 
+def _corpus_words(corpus: Path, lang: str) -> list[str]:
+    words = set()
+    with (corpus / "multilingual" / "pairs.jsonl").open(encoding="utf-8") as f:
+        for line in f:
+            item = json.loads(line)
+            if item["lang"] == lang:
+                for text in (item["candidate"], *item["references"]):
+                    words.update(w.strip(".,;:!?\"'()।") for w in text.lower().split())
+    return sorted(w for w in words if w)
+
+
+def test_live_xlsum_hindi_and_bengali_stemmers(corpus):
+    """The XL-Sum scorer's own stemmers (PyPI multilingual-rouge 0.0.1), when installed."""
+    stemmers = pytest.importorskip("multilingual_rouge.stemmers")
+    from multilingual_rouge.bengali_stemmer.parser import RafiStemmer
+
+    rules = Path(__file__).resolve().parents[1] / "src" / "stem" / "bengali" / "common.rules"
+    with rules.open(encoding="utf-8") as f:
+        bengali = RafiStemmer(f)  # the wheel lacks the rules file; this is the one we ship
+    for lang, theirs in (("hindi", stemmers.HindiStemmer()), ("bengali", bengali.stem_word)):
+        words = _corpus_words(corpus, lang)
+        ours = stem_words(words, lang)
+        bad = [(w, o) for w, o in zip(words, ours) if o != theirs(w)]
+        print(f"{lang}: {len(words)} words compared with the XL-Sum scorer's stemmer, {len(bad)} mismatches")
+        assert len(words) > 2000
+        assert bad == []
+
+
 # --- bad input ---------------------------------------------------------------------------------
 
 
