@@ -80,6 +80,20 @@ def rouge_score_tokenize(text: _Text, use_stemmer: bool = False) -> list[str]: .
 # NLTK's Porter stemmer (src/python/stem.rs).
 def nltk_porter_stem(words: list[str]) -> list[str]: ...
 
+# NLTK's Snowball stemmers and the XL-Sum scorer's stemmers (src/python/stem.rs).
+def multilingual_stem(
+    words: Sequence[str],
+    language: str,
+    ignore_stopwords: bool = False,
+    xlsum: bool = False,
+    workers: int | None = None,
+) -> list[str]: ...
+def snowball_stem_sequence(
+    words: Sequence[str], language: str, ignore_stopwords: bool, arabic_settled: bool
+) -> tuple[list[str], bool]: ...
+def snowball_stopwords(language: str) -> list[str]: ...
+def stem_languages() -> list[str]: ...
+
 # MATLAB-style API (src/python/matlab.rs). A document is (tokens, sentence_lengths).
 
 def matlab_tokenize(texts: Sequence[str], workers: int | None = None) -> list[tuple[list[str], list[int]]]: ...

@@ -10,11 +10,20 @@ use super::Language;
 
 fn text(language: Language) -> Option<&'static str> {
     Some(match language {
+        Language::Arabic => include_str!("stopwords/arabic.txt"),
         Language::Danish => include_str!("stopwords/danish.txt"),
         Language::Dutch => include_str!("stopwords/dutch.txt"),
         Language::English => include_str!("stopwords/english.txt"),
+        Language::Finnish => include_str!("stopwords/finnish.txt"),
+        Language::French => include_str!("stopwords/french.txt"),
         Language::German => include_str!("stopwords/german.txt"),
+        Language::Hungarian => include_str!("stopwords/hungarian.txt"),
+        Language::Italian => include_str!("stopwords/italian.txt"),
         Language::Norwegian => include_str!("stopwords/norwegian.txt"),
+        Language::Portuguese => include_str!("stopwords/portuguese.txt"),
+        Language::Romanian => include_str!("stopwords/romanian.txt"),
+        Language::Russian => include_str!("stopwords/russian.txt"),
+        Language::Spanish => include_str!("stopwords/spanish.txt"),
         Language::Swedish => include_str!("stopwords/swedish.txt"),
         Language::Porter => return None,
     })

@@ -129,7 +129,7 @@ pub(crate) fn replace_char(w: &mut W, a: char, b: char) {
 }
 
 /// `word.replace(a, b)` for strings: non-overlapping, left to right, as Python does.
-pub(crate) fn replace(w: &W, a: &str, b: &str) -> W {
+pub(crate) fn replace(w: &[char], a: &str, b: &str) -> W {
     let a: W = a.chars().collect();
     let mut out = W::with_capacity(w.len());
     let mut i = 0;
@@ -163,7 +163,7 @@ fn after_vc(word: &[char], vowels: &str) -> W {
 }
 
 /// `_StandardStemmer._rv_standard`.
-#[allow(dead_code)] // used by the Romance stemmers
+
 pub(crate) fn rv_standard(word: &[char], vowels: &str) -> W {
     if word.len() >= 2 {
         if !isin(word[1], vowels) {
