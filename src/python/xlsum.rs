@@ -24,8 +24,9 @@ fn xlsum_language(lang: &str) -> PyResult<(&'static str, &'static str)> {
 
 /// Every supported language name (`"und"` first) and every `(alias, name)` pair.
 #[pyfunction]
-fn xlsum_languages() -> (Vec<&'static str>, Vec<(&'static str, &'static str)>) {
-    (Language::names().collect(), Language::aliases().collect())
+#[allow(clippy::type_complexity)]
+fn xlsum_languages() -> PyResult<(Vec<&'static str>, Vec<(&'static str, &'static str)>)> {
+    guard("xlsum_languages", || Ok((Language::names().collect(), Language::aliases().collect())))
 }
 
 /// The scorer's segmenter input: `text` lowercased and sanitized, words joined by one space.
