@@ -34,6 +34,7 @@ def rouge(
     alpha: float | None = None,
     beta: float | None = None,
     lang: str | None = None,
+    tokenizer: str | None = None,
     workers: int | None = None,
 ) -> dict[str, RougeArrays]:
     """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
@@ -49,20 +50,23 @@ def rouge(
 
     ``lang`` selects the XL-Sum multilingual scorer's tokenizer and stemmer for a language
     (``"hindi"``, ``"hi"``, ...; ``"und"``: its language-less pipeline), as on :class:`RougeScorer`.
+    ``tokenizer="unicode"`` tokenizes words in any script instead (see :class:`RougeScorer`).
 
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
     """
     types, core, predictions, references = _setup(
-        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, predictions, references
+        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
     )
     prf, _ = core.score_batch(predictions, references, workers)
     return {t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)}
 
 
-def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, predictions, references):  # type: ignore[no-untyped-def]
+def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references):  # type: ignore[no-untyped-def]
+    if lang is not None and tokenizer is not None:
+        raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
     name, segment = language_segmenter(lang)
-    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, name)
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, name, tokenizer)
     if segment is not None:
         from rougebleu.multilingual import presegment_batch
 
@@ -101,6 +105,7 @@ def rouge_corpus(
     confidence: float = 0.95,
     seed: int = 0,
     lang: str | None = None,
+    tokenizer: str | None = None,
     workers: int | None = None,
 ) -> dict[str, CorpusScore]:
     """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
@@ -117,7 +122,7 @@ def rouge_corpus(
     rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
     """
     types, core, predictions, references = _setup(
-        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, predictions, references
+        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
     )
     resamples = _args.n_bootstrap(n_bootstrap)
     seed = _args.integer(seed, "seed", minimum=0)

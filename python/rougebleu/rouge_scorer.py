@@ -55,13 +55,16 @@ def make_core(
     beta: float | None = None,
     jackknife: bool = False,
     lang: str | None = None,
+    tokenizer: str | None = None,
 ) -> tuple[list[str], RougeCore]:
     """Validate the options shared by RougeScorer, rouge() and rouge_corpus()."""
     types = check_rouge_types(rouge_types)
     if not isinstance(multi_ref, str):
         raise TypeError(f"multi_ref must be a string, not {type(multi_ref).__name__}")
+    if tokenizer is not None and not isinstance(tokenizer, str):
+        raise TypeError(f"tokenizer must be a tokenizer name (str), not {type(tokenizer).__name__}")
     weight = f_weight_alpha(alpha, beta)
-    return types, RougeCore(types, bool(use_stemmer), multi_ref, weight, bool(jackknife), lang)
+    return types, RougeCore(types, bool(use_stemmer), multi_ref, weight, bool(jackknife), lang, tokenizer)
 
 
 def language_segmenter(lang: Any) -> tuple[str | None, Any]:
@@ -89,7 +92,10 @@ class RougeScorer(RougeScorerBase):
         split_summaries: for ``rougeLsum``, split sentences with ``nltk.sent_tokenize`` instead of
             on newlines (needs nltk and its punkt data).
         tokenizer: an object with ``tokenize(text) -> list[str]`` replacing the default tokenizer
-            (``use_stemmer`` is then the tokenizer's business, as in rouge_score).
+            (``use_stemmer`` is then the tokenizer's business, as in rouge_score), or the name
+            ``"unicode"``: words in any script (runs of letters, marks and numbers; Han, kana,
+            Thai, Lao, Khmer and Myanmar split per character), full Unicode lowercasing, Porter
+            stemming of ASCII words only. See ``docs/multilingual.md``.
         lang: the XL-Sum multilingual scorer's tokenization and stemmer for this language (a
             name such as ``"hindi"``, an alias such as ``"bangla"``, an ISO 639 code such as
             ``"hi"``; ``"und"`` is its language-less pipeline). ``None`` (default): rouge_score's.
@@ -131,13 +137,17 @@ class RougeScorer(RougeScorerBase):
             raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
         if lang is not None and split_summaries:
             raise ValueError("lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines")
+        named = tokenizer if isinstance(tokenizer, str) else None
+        if named is not None:
+            tokenizer = None
         self._lang, self._segment = language_segmenter(lang)
         self.rouge_types, self._core = make_core(
-            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, self._lang
+            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, self._lang, named
         )
+        self._named_tokenizer = named
         self._use_stemmer = bool(use_stemmer)
         if tokenizer is not None and not callable(getattr(tokenizer, "tokenize", None)):
-            raise TypeError("tokenizer must have a tokenize(text) method")
+            raise TypeError("tokenizer must have a tokenize(text) method or be the name 'unicode'")
         self._tokenizer = tokenizer
         self._split_summaries = bool(split_summaries)
         if self._split_summaries:
@@ -204,7 +214,7 @@ class RougeScorer(RougeScorerBase):
     def _needs_python_tokens(self, *texts: Any) -> bool:
         if self._tokenizer is not None or self._split_summaries:
             return True
-        if self._lang is not None:
+        if self._lang is not None or self._named_tokenizer is not None:
             return False
         # bytes.lower() leaves U+0130 and U+212A alone where str.lower() maps them into ASCII, and
         # rouge_score lowercases bytes (whole-text types) and str (rougeLsum sentences) differently.

@@ -44,7 +44,8 @@ pub struct RougeCore {
 #[pymethods]
 impl RougeCore {
     #[new]
-    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false, lang=None))]
+    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false, lang=None, tokenizer=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         rouge_types: Vec<String>,
         use_stemmer: bool,
@@ -52,12 +53,18 @@ impl RougeCore {
         alpha: Option<f64>,
         jackknife: bool,
         lang: Option<&str>,
+        tokenizer: Option<&str>,
     ) -> PyResult<Self> {
         guard("RougeCore.new", || {
-            let tokenization = match lang {
-                Some(l) => Tokenization::xlsum(l, use_stemmer)?,
-                None => Tokenization::RougeScore,
-            };
+            let tokenization =
+                match (lang, tokenizer) {
+                    (Some(_), Some(_)) => return Err(PyValueError::new_err(
+                        "lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer",
+                    )),
+                    (Some(l), None) => Tokenization::xlsum(l, use_stemmer)?,
+                    (None, Some(t)) => Tokenization::named(t)?,
+                    (None, None) => Tokenization::RougeScore,
+                };
             let options = Options {
                 stem: use_stemmer,
                 multi_ref: MultiRef::parse(multi_ref)?,

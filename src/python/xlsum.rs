@@ -1,4 +1,4 @@
-//! Python helpers of the XL-Sum mode: language lookup, the sanitized text a Python segmenter
+//! Python helpers of the multilingual modes (`lang=`, `tokenizer="unicode"`): language lookup, the sanitized text a Python segmenter
 //! needs, and the scorer's tokens (for tests and for users who want to see them).
 use pyo3::prelude::*;
 
@@ -24,8 +24,9 @@ fn xlsum_language(lang: &str) -> PyResult<(&'static str, &'static str)> {
 
 /// Every supported language name (`"und"` first) and every `(alias, name)` pair.
 #[pyfunction]
-fn xlsum_languages() -> (Vec<&'static str>, Vec<(&'static str, &'static str)>) {
-    (Language::names().collect(), Language::aliases().collect())
+#[allow(clippy::type_complexity)]
+fn xlsum_languages() -> PyResult<(Vec<&'static str>, Vec<(&'static str, &'static str)>)> {
+    guard("xlsum_languages", || Ok((Language::names().collect(), Language::aliases().collect())))
 }
 
 /// The scorer's segmenter input: `text` lowercased and sanitized, words joined by one space.
@@ -64,10 +65,20 @@ fn xlsum_tokenize(
     })
 }
 
+/// The tokens of `tokenizer="unicode"`.
+#[pyfunction]
+fn unicode_tokenize(text: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    guard("unicode_tokenize", || {
+        let t = rouge_text(text, || "text".into())?;
+        Ok(crate::text::unicode::tokenize(t.text))
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(xlsum_language, m)?)?;
     m.add_function(wrap_pyfunction!(xlsum_languages, m)?)?;
     m.add_function(wrap_pyfunction!(xlsum_sanitize, m)?)?;
     m.add_function(wrap_pyfunction!(xlsum_tokenize, m)?)?;
+    m.add_function(wrap_pyfunction!(unicode_tokenize, m)?)?;
     Ok(())
 }

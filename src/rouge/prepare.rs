@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use crate::stem::nltk_porter;
 use crate::text::intern::{Interner, StrMap, UnitMap};
 use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
-use crate::text::{xlsum, Tokenization};
+use crate::text::{unicode, xlsum, Tokenization};
 
 /// A text ready for scoring.
 #[derive(Debug, Default, Clone)]
@@ -32,6 +32,19 @@ fn stem_of<'a>(mode: &Tokenization, raw: &'a str) -> Option<Cow<'a, str>> {
     match mode {
         Tokenization::RougeScore => should_stem(raw).then(|| Cow::Owned(nltk_porter::stem(raw))),
         Tokenization::XlSum { stemmer, .. } => stemmer.as_ref().map(|s| s.stem_xlsum(raw)),
+        Tokenization::Unicode => {
+            (should_stem(raw) && raw.is_ascii()).then(|| Cow::Owned(nltk_porter::stem(raw)))
+        }
+    }
+}
+
+/// Whether a text's tokens are its lines' tokens in order (`\n` is a separator and lines are
+/// tokenized like the whole text), so they need not be computed twice.
+fn lines_make_the_text(mode: &Tokenization, lowercase: Lowercase) -> bool {
+    match mode {
+        Tokenization::RougeScore => lowercase == Lowercase::Unicode,
+        Tokenization::Unicode => true,
+        Tokenization::XlSum { .. } => false,
     }
 }
 
@@ -55,6 +68,7 @@ fn for_each_raw_token(
         Tokenization::XlSum { language, .. } => {
             xlsum::for_each_token(text, lowercase, language, &mut scratch.xlsum, emit)
         }
+        Tokenization::Unicode => unicode::for_each_token(text, &mut scratch.buf, emit),
     }
 }
 
@@ -80,6 +94,7 @@ fn for_each_line_raw_token(
         // rouge_score decodes bytes before splitting sentences, so they always get str.lower().
         Tokenization::RougeScore => for_each_token(line, Lowercase::Unicode, &mut scratch.buf, emit),
         Tokenization::XlSum { .. } => xlsum::for_each_line_token(line, &mut scratch.xlsum, emit),
+        Tokenization::Unicode => unicode::for_each_token(line, &mut scratch.buf, emit),
     }
 }
 
@@ -209,7 +224,7 @@ impl Vocab {
         }
         p.sentences.truncate(used);
         if needs.tokens {
-            if needs.sentences && lowercase == Lowercase::Unicode && self.mode == Tokenization::RougeScore {
+            if needs.sentences && lines_make_the_text(&self.mode, lowercase) {
                 // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
                 p.sentences.iter().for_each(|s| p.tokens.extend_from_slice(s));
             } else {
@@ -278,7 +293,7 @@ fn final_forms(text: &str, needs: Needs, lowercase: Lowercase) -> (Vec<String>, 
     }
     let mut tokens = Vec::new();
     if needs.tokens {
-        if needs.sentences && lowercase == Lowercase::Unicode && mode == Tokenization::RougeScore {
+        if needs.sentences && lines_make_the_text(&mode, lowercase) {
             tokens = sentences.concat();
         } else {
             for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| tokens.push(form(t)));

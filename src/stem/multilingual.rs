@@ -8,7 +8,7 @@
 //! ```
 use std::borrow::Cow;
 
-use super::snowball;
+use super::{bengali, hindi, snowball, turkish};
 
 /// The XL-Sum scorer stems only tokens longer than this many code points
 /// (`MultiStemmer(min_char_length=3)`: `len(token) > 3`).
@@ -17,6 +17,9 @@ pub const XLSUM_MIN_CHAR_LENGTH: usize = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Algorithm {
     Snowball { language: snowball::Language, ignore_stopwords: bool },
+    Turkish,
+    Hindi,
+    Bengali,
 }
 
 /// A stemmer for one language; cheap to copy, `Send + Sync`, no state between words.
@@ -28,11 +31,26 @@ pub struct Stemmer {
 impl Stemmer {
     /// The stemmer the XL-Sum scorer (`multilingual_rouge_scoring`, PyPI `multilingual-rouge`
     /// 0.0.1) uses for its language `name`: NLTK's `SnowballStemmer(name, ignore_stopwords=True)`
-    /// for NLTK's Snowball languages (and `"porter"`). `None` for a language without a stemmer
+    /// for NLTK's Snowball languages (and `"porter"`), `TurkishStemmer` 1.3 for `"turkish"`, and
+    /// the scorer's own stemmers for `"hindi"` and `"bengali"`. `None` for a language without a stemmer
     /// (the scorer then leaves tokens unchanged). Names are the scorer's, lower case; aliases and
     /// ISO codes are the caller's business.
     pub fn for_language(name: &str) -> Option<Stemmer> {
-        Stemmer::snowball(name, true)
+        let algorithm = match name {
+            "turkish" => Algorithm::Turkish,
+            "hindi" => Algorithm::Hindi,
+            "bengali" => Algorithm::Bengali,
+            _ => return Stemmer::snowball(name, true),
+        };
+        Some(Stemmer { algorithm })
+    }
+
+    /// Every name [`Stemmer::for_language`] accepts.
+    pub fn languages() -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = snowball::Language::ALL.iter().map(|l| l.name()).collect();
+        names.extend(["turkish", "hindi", "bengali"]);
+        names.sort_unstable();
+        names
     }
 
     /// NLTK's `SnowballStemmer(name, ignore_stopwords)`; `None` for a name NLTK does not know.
@@ -45,6 +63,9 @@ impl Stemmer {
     pub fn language(&self) -> &'static str {
         match self.algorithm {
             Algorithm::Snowball { language, .. } => language.name(),
+            Algorithm::Turkish => "turkish",
+            Algorithm::Hindi => "hindi",
+            Algorithm::Bengali => "bengali",
         }
     }
 
@@ -55,6 +76,9 @@ impl Stemmer {
             Algorithm::Snowball { language, ignore_stopwords } => {
                 snowball::stem(language, word, ignore_stopwords)
             }
+            Algorithm::Turkish => turkish::stem(word),
+            Algorithm::Hindi => return Cow::Borrowed(hindi::stem(word)),
+            Algorithm::Bengali => bengali::stem(word),
         };
         if out == word {
             Cow::Borrowed(word)

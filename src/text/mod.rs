@@ -2,6 +2,7 @@
 pub mod intern;
 pub mod matlab;
 pub mod rouge_score;
+pub mod unicode;
 pub mod xlsum;
 
 /// How ROUGE texts become tokens, and which stemmer `use_stemmer` means.
@@ -13,9 +14,23 @@ pub enum Tokenization {
     /// The XL-Sum scorer's pipeline for a language, with its stemmer (`None`: the language has
     /// none, or the stemmer is not available).
     XlSum { language: xlsum::Language, stemmer: Option<crate::stem::multilingual::Stemmer> },
+    /// [`unicode`]: words in any script; Porter (rouge_score's) on ASCII tokens longer than 3.
+    Unicode,
 }
 
 impl Tokenization {
+    /// The tokenizer called `name` (`"rouge_score"` or `"unicode"`).
+    pub fn named(name: &str) -> crate::Result<Tokenization> {
+        match name {
+            "rouge_score" => Ok(Tokenization::RougeScore),
+            "unicode" => Ok(Tokenization::Unicode),
+            _ => Err(crate::Error::value(
+                "tokenizer",
+                format!("unknown tokenizer {name:?}; expected \"rouge_score\" or \"unicode\""),
+            )),
+        }
+    }
+
     /// The XL-Sum pipeline of `lang` (a name, alias or ISO code; `"und"`: the scorer's
     /// `lang=None`). With `stem`, a language whose stemmer this build lacks is an error.
     pub fn xlsum(lang: &str, stem: bool) -> crate::Result<Tokenization> {

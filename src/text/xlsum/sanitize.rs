@@ -7,6 +7,10 @@ use super::chars::{class, Class};
 use crate::text::rouge_score::Lowercase;
 
 /// `str.lower()` (full Unicode mapping, final sigma included) or `bytes.lower()` (ASCII only).
+///
+/// Rust's case tables may be of a later Unicode version than the classes (Python 3.11's): a
+/// capital letter added since is unassigned there, so Python leaves it alone and the sanitizer
+/// deletes it. Those letters are kept as they are here too.
 pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
     if text.is_ascii() || lowercase == Lowercase::Ascii {
         if text.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -14,9 +18,28 @@ pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
         } else {
             Cow::Borrowed(text)
         }
-    } else {
+    } else if !text.chars().any(is_newer_capital) {
         Cow::Owned(text.to_lowercase())
+    } else {
+        let mut out = String::with_capacity(text.len());
+        for piece in text.split_inclusive(is_newer_capital) {
+            let mut chars = piece.chars();
+            match chars.next_back() {
+                Some(last) if is_newer_capital(last) => {
+                    out.push_str(&chars.as_str().to_lowercase());
+                    out.push(last);
+                }
+                _ => out.push_str(&piece.to_lowercase()),
+            }
+        }
+        Cow::Owned(out)
     }
+}
+
+/// A character Rust lowercases but the class tables do not know (deleted by the sanitizer).
+#[inline]
+fn is_newer_capital(c: char) -> bool {
+    !c.is_ascii() && c.is_uppercase() && class(c) == Class::Removed
 }
 
 /// Calls `emit` with each word of already-lowercased `text`: maximal runs of characters that
@@ -111,5 +134,8 @@ mod tests {
         assert_eq!(lower("ΟΔΟΣ Σ", Lowercase::Unicode), "οδος σ");
         assert_eq!(lower("İA", Lowercase::Ascii), "İa");
         assert_eq!(sanitized("Hello, World!", Lowercase::Unicode), "hello world");
+        // U+A7CB (a capital of Unicode 16) is unassigned in the tables: kept, then deleted.
+        assert_eq!(lower("A\u{A7CB}B", Lowercase::Unicode), "a\u{A7CB}b");
+        assert_eq!(sanitized("A\u{A7CB}B", Lowercase::Unicode), "ab");
     }
 }

@@ -1,0 +1,85 @@
+"""Live parity with the XL-Sum scorer itself (`multilingual-rouge` 0.0.1, a test extra): its
+tokenization of every code point of planes 0-2 in several contexts, and scores of random texts.
+
+Its Snowball stemmers read NLTK's stopwords: NLTK_DATA points at the corpus copy.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from conftest import corpus_root
+
+from rougebleu import RougeScorer
+from rougebleu.multilingual import xlsum_tokens
+
+nltk_data = corpus_root() / "multilingual" / "nltk_data"
+if nltk_data.is_dir():
+    os.environ.setdefault("NLTK_DATA", str(nltk_data))
+ref_scorer = pytest.importorskip("multilingual_rouge.rouge_scorer")
+ref_wrapper = pytest.importorskip("multilingual_rouge.tokenization_wrapper")
+
+CONTEXTS = ["a{c}b", "{c}", "x {c}1", "1{c}{c}y", "{c}\u0301 z", "中{c}x"]
+
+
+def ref_tokens(text: str, lang: str | None):
+    tok = ref_scorer.MultiTokenizer(lang)
+    tokens = ref_wrapper.tokenize(text, None, tok)
+    lines = [ref_wrapper.tokenize(s, None) for s in text.split("\n") if len(s)]
+    return tokens, lines
+
+
+@pytest.mark.parametrize("plane", [0, 1, 2])
+def test_every_code_point_tokenizes_like_the_scorer(plane):
+    mismatches = []
+    for start in range(plane << 16, (plane + 1) << 16, 256):
+        chars = [chr(cp) for cp in range(start, start + 256) if not 0xD800 <= cp <= 0xDFFF]
+        for ctx in CONTEXTS:
+            # One text per block and context: the code points separated by spaces and newlines.
+            text = "\n".join(" ".join(ctx.format(c=c) for c in chars[i : i + 16]) for i in range(0, len(chars), 16))
+            if not text:
+                continue
+            got = xlsum_tokens(text, "und")
+            want = ref_tokens(text, None)
+            if got != (want[0], want[1]):
+                mismatches.append((hex(start), ctx))
+    assert not mismatches, mismatches[:10]
+
+
+def _random_text(rng: random.Random) -> str:
+    pools = [
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+        "αβγδΣσςΟΔΟΣ",
+        "абвгдЁё",
+        "हिंदीकाभारत१२३",
+        "中文北京年月日",
+        "ไทยภาษา",
+        "မြန်မာ",
+        " \t\n\u00a0\u3000.,;:!?'\"()-–—«»$€%&*+=/\\|^`~_\u0301\u200b\u0000\ufffd",
+        "İıẞßǅΐﬁ",
+    ]
+    n = rng.randint(0, 40)
+    return "".join(rng.choice(rng.choice(pools)) for _ in range(n))
+
+
+@pytest.mark.filterwarnings("ignore:.*unknown stemmer language")
+@pytest.mark.parametrize("lang", [None, "english", "hindi", "burmese", "greek", "russian", "german"])
+def test_random_texts_score_like_the_scorer(lang):
+    rng = random.Random(13)
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    for stem in (False, True):
+        try:
+            ours = RougeScorer(types, use_stemmer=stem, lang=lang or "und")
+        except ValueError as e:
+            if "not available in this build" in str(e):
+                continue
+            raise
+        ref = ref_scorer.RougeScorer(types, use_stemmer=stem, lang=lang)
+        for _ in range(300):
+            a, b = _random_text(rng), _random_text(rng)
+            want = ref.score(a, b)
+            got = ours.score(a, b)
+            for t in types:
+                assert tuple(got[t]) == tuple(want[t]), (lang, stem, a, b, t)
