@@ -79,7 +79,10 @@ def test_integer_ids_equal_the_text_path(realsumm):
     for dtype in (np.int64, np.uint64, np.int32):
         small = Vocab() if dtype is np.int32 else vocab
         arrays = (
-            [np.array(small.ids(tokens(p)) if dtype is not np.int32 else small.ids(tokens(p)), dtype=dtype) for p in preds],
+            [
+                np.array(small.ids(tokens(p)) if dtype is not np.int32 else small.ids(tokens(p)), dtype=dtype)
+                for p in preds
+            ],
             [np.array(small.ids(tokens(r)), dtype=dtype) for r in refs],
         )
         if dtype is np.int32:
@@ -88,7 +91,10 @@ def test_integer_ids_equal_the_text_path(realsumm):
             arrays = tuple([np.array([remap[x] for x in a.tolist()], np.int32) for a in side] for side in arrays)
         assert_same(rougebleu.rouge(*arrays, rouge_types=FLAT_TYPES, pretokenized=True), want)
     # Sentences of ids for rougeLsum.
-    lsum = ([[vocab.ids(s) for s in sentences(p)] for p in preds], [[np.array(vocab.ids(s)) for s in sentences(r)] for r in refs])
+    lsum = (
+        [[vocab.ids(s) for s in sentences(p)] for p in preds],
+        [[np.array(vocab.ids(s)) for s in sentences(r)] for r in refs],
+    )
     assert_same(
         rougebleu.rouge(*lsum, rouge_types=["rougeL", "rougeLsum"], pretokenized=True),
         rougebleu.rouge(preds, refs, rouge_types=["rougeL", "rougeLsum"]),
@@ -107,7 +113,8 @@ def test_several_references_and_the_other_batch_calls(realsumm):
     sent_p = [sentences(p) for p in preds]
     sent_m = [[sentences(r) for r in rs] for rs in multi]
     assert_same(
-        rougebleu.rouge(sent_p, sent_m, rouge_types=TYPES, pretokenized=True), rougebleu.rouge(preds, multi, rouge_types=TYPES)
+        rougebleu.rouge(sent_p, sent_m, rouge_types=TYPES, pretokenized=True),
+        rougebleu.rouge(preds, multi, rouge_types=TYPES),
     )
     assert rougebleu.rouge_corpus(sent_p, sent_m, rouge_types=TYPES, pretokenized=True, n_bootstrap=20) == (
         rougebleu.rouge_corpus(preds, multi, rouge_types=TYPES, n_bootstrap=20)
@@ -131,9 +138,13 @@ def test_bad_pretokenized_input():
         rougebleu.rouge([["a"]], [[1]], rouge_types=["rouge1"], pretokenized=True)
     with pytest.raises(ValueError, match="use_stemmer"):
         rougebleu.rouge([["a"]], [["a"]], use_stemmer=True, pretokenized=True)
-    with pytest.raises(TypeError, match=r"predictions\[0\]: with rougeLsum, a pre-tokenized text is a list of sentences"):
+    with pytest.raises(
+        TypeError, match=r"predictions\[0\]: with rougeLsum, a pre-tokenized text is a list of sentences"
+    ):
         rougebleu.rouge([["a", "b"]], [[["a"]]], rouge_types=["rougeLsum"], pretokenized=True)
-    with pytest.raises(TypeError, match=r"predictions\[0\]\[1\] must be a token \(str\) or a token id \(int\), got float"):
+    with pytest.raises(
+        TypeError, match=r"predictions\[0\]\[1\] must be a token \(str\) or a token id \(int\), got float"
+    ):
         rougebleu.rouge([[1, 2.5]], [[1]], rouge_types=["rouge1"], pretokenized=True)
     with pytest.raises(TypeError, match=r"predictions\[0\] must be a list of tokens"):
         rougebleu.rouge(["a b"], [["a"]], rouge_types=["rouge1"], pretokenized=True)
