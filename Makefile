@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall bench-chrf
+.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall bench-chrf bench-columns
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -35,6 +35,9 @@ bench-percall:  ## one pair per call: RougeScorer.score and sentence BLEU agains
 bench-chrf:  ## chrF benchmark against sacrebleu and fastchrf, one thread
 	maturin develop --release
 	RAYON_NUM_THREADS=1 python benches/bench_chrf.py
+bench-columns:  ## 1M-row Arrow/Polars/pandas columns vs Python lists: time and peak memory
+	maturin develop --release
+	python benches/bench_columns.py
 
 # Release wheels (tools/build_wheel.py; .github/workflows/release.yml builds every platform).
 .PHONY: wheel wheel-test sdist-test actionlint

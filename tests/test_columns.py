@@ -196,7 +196,11 @@ def test_invalid_utf8_from_a_producer_is_an_error_not_a_crash():
     masked = pa.Array.from_buffers(
         pa.string(),
         2,
-        [pa.py_buffer(bytes([0b01])), pa.py_buffer(np.array([0, 1, 3], np.int32).tobytes()), pa.py_buffer(b"a\xff\xfe")],
+        [
+            pa.py_buffer(bytes([0b01])),
+            pa.py_buffer(np.array([0, 1, 3], np.int32).tobytes()),
+            pa.py_buffer(b"a\xff\xfe"),
+        ],
         null_count=1,
     )
     assert rougebleu.BLEU().sentence_scores(["a", "b"], [masked, ["a", "b"]]).shape == (2,)
@@ -220,7 +224,9 @@ def test_columns_are_not_copied_into_python_strings(monkeypatch):
     preds, refs = Opaque(pa.chunked_array([SAMPLE_PREDS])), Opaque(pa.chunked_array([SAMPLE_REFS]))
     assert_rouge_equal(rougebleu.rouge(preds, refs), rougebleu.rouge(SAMPLE_PREDS, SAMPLE_REFS))
     bleu = rougebleu.BLEU()
-    np.testing.assert_array_equal(bleu.sentence_scores(preds, [refs]), bleu.sentence_scores(SAMPLE_PREDS, [SAMPLE_REFS]))
+    np.testing.assert_array_equal(
+        bleu.sentence_scores(preds, [refs]), bleu.sentence_scores(SAMPLE_PREDS, [SAMPLE_REFS])
+    )
 
 
 # -- BLEU, chrF, TER ----------------------------------------------------------------------------
@@ -236,7 +242,9 @@ METRICS = {
 
 
 @pytest.mark.parametrize("metric", sorted(METRICS))
-@pytest.mark.parametrize("form", ["pa.string", "pa.large_string", "pa.string_view", "pa.chunked", "polars", "pandas.str"])
+@pytest.mark.parametrize(
+    "form", ["pa.string", "pa.large_string", "pa.string_view", "pa.chunked", "polars", "pandas.str"]
+)
 def test_mt_columns_equal_lists(wmt17, metric, form):
     hyps, refs = wmt17
     make, m = COLUMNS[form], METRICS[metric]()
@@ -267,7 +275,9 @@ def test_mt_nulls_are_missing_references(wmt17, metric):
     # References cached once from columns.
     cached = type(m)(references=[pa.array(s) for s in streams]) if metric in ("bleu", "chrf", "ter") else None
     if cached is not None:
-        np.testing.assert_array_equal(cached.sentence_scores(pa.array(hyps)), METRICS[metric]().sentence_scores(hyps, streams))
+        np.testing.assert_array_equal(
+            cached.sentence_scores(pa.array(hyps)), METRICS[metric]().sentence_scores(hyps, streams)
+        )
     with pytest.raises(ValueError, match=r"hypotheses\[3\] is null"):
         m.sentence_scores(pa.array(hyps[:3] + [None]), [refs[:4]])
 
@@ -299,3 +309,19 @@ def test_column_texts_round_trips():
     assert column_texts(big_endian) == ["ab", "ü"]
     assert column_texts(np.array(["abc", "d", "ef"])[::2]) == ["abc", "ef"]
     assert not is_column(["a"]) and not is_column(("a",)) and not is_column("a")
+
+
+def test_rouge_pairwise_and_allpairs_take_columns(realsumm):
+    preds, refs, _ = realsumm
+    h, r = preds[:30], refs[:20]
+    want = rougebleu.rouge_pairwise(h, r, rouge_type="rouge2")
+    got = rougebleu.rouge_pairwise(pa.array(h), pl.Series(r), rouge_type="rouge2")
+    for x, y in zip(got, want):
+        np.testing.assert_array_equal(x, y)
+    np.testing.assert_array_equal(
+        rougebleu.expected_utility(pa.array(h), pd.Series(h)), rougebleu.expected_utility(h, h)
+    )
+    for x, y in zip(
+        rougebleu.top_k(pa.array(h), np.array(r), 3, metric="rougeL"), rougebleu.top_k(h, r, 3, metric="rougeL")
+    ):
+        np.testing.assert_array_equal(x, y)

@@ -36,29 +36,32 @@ class RougeCore:
     ) -> RougeCore: ...
     def score(self, target: _Text, prediction: _Text) -> list[_ScoreTuple]: ...
     def score_multi(self, targets: Sequence[_Text], prediction: _Text) -> list[_ScoreTuple]: ...
+    # predictions/references: sequences, text columns (see columns.rs) or, with pretokenized, token lists.
     def score_batch(
-        self, predictions: Sequence[_Text], references: Sequence[_Text | Sequence[_Text]], workers: int | None = None
+        self, predictions: Any, references: Any, workers: int | None = None, pretokenized: bool = False
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
     def score_batch_dicts(
         self,
-        predictions: Sequence[_Text],
-        references: Sequence[_Text | Sequence[_Text]],
+        predictions: Any,
+        references: Any,
         rouge_types: list[str],
         score_cls: Any,
         int_zero: Any,
         workers: int | None = None,
+        pretokenized: bool = False,
     ) -> list[dict[str, Any]]: ...
     def score_tokens(self, targets: list[_TokenizedText], prediction: _TokenizedText) -> list[_ScoreTuple]: ...
     def dict_scorer(self, keys: list[Any], score_cls: type, int_zero: Any) -> RougeDictScorer: ...
     def corpus(
         self,
-        predictions: Sequence[_Text],
-        references: Sequence[_Text | Sequence[_Text]],
+        predictions: Any,
+        references: Any,
         average: str,
         n_bootstrap: int,
         confidence: float,
         seed: int,
         workers: int | None = None,
+        pretokenized: bool = False,
     ) -> list[tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]]: ...
     def item_stats(
         self, predictions: Sequence[_Text], references: Sequence[_Text | Sequence[_Text]], workers: int | None = None
@@ -419,3 +422,7 @@ def unicode_tokenize(text: str | bytes) -> list[str]: ...
 # Exact sums behind rougebleu.stats (src/python/stats.rs): little-endian two's complement integers
 # in units of 2^-1074, one per column.
 def exact_column_sums(values: npt.NDArray[np.float64]) -> list[bytes]: ...
+
+# Text columns (src/python/columns.rs): Arrow C data interface, pandas, NumPy.
+def is_column(obj: object) -> bool: ...
+def column_texts(obj: object, name: str = "texts") -> list[Any]: ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -36,7 +36,9 @@ def rouge(
     lang: str | None = None,
     tokenizer: str | None = None,
     workers: int | None = None,
-) -> dict[str, RougeArrays]:
+    pretokenized: bool = False,
+    output: str = "dict",
+) -> Any:
     """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
 
     ``references[i]`` is one reference text or a list of them; with several, each rouge type
@@ -52,14 +54,45 @@ def rouge(
     (``"hindi"``, ``"hi"``, ...; ``"und"``: its language-less pipeline), as on :class:`RougeScorer`.
     ``tokenizer="unicode"`` tokenizes words in any script instead (see :class:`RougeScorer`).
 
+    ``predictions`` and ``references`` may also be columns: pyarrow arrays and chunked arrays
+    (``string``, ``large_string``, ``string_view``; ``list<string>`` for several references per
+    row), Polars and pandas Series, NumPy string or object arrays. Arrow data is read in place,
+    without a Python string per row; a null row is a ``ValueError`` naming it (docs/columns.md).
+
+    ``pretokenized=True``: each text is already a list of tokens -- strings, or integer token ids
+    (a list or a NumPy integer array, e.g. a model tokenizer's output) -- compared as given, without
+    rouge_score's tokenizer, lowercasing or stemming. With ``rougeLsum`` among the types, each text
+    is a list of sentences, each a list of tokens (the other types use all sentences in order).
+    ``references[i]`` is one such text or a list of them.
+
+    ``output="dict"`` (default) returns ``{rouge_type: RougeArrays}``; ``output="arrow"`` returns a
+    ``pyarrow.Table`` with columns ``<type>_precision``, ``<type>_recall``, ``<type>_fmeasure``
+    (needs pyarrow; the arrays are handed over without copying).
+
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
     """
+    if output not in ("dict", "arrow"):
+        raise ValueError(f"output must be 'dict' or 'arrow', got {output!r}")
     types, core, predictions, references = _setup(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
     )
-    prf, _ = core.score_batch(predictions, references, workers)
-    return {t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)}
+    prf, _ = core.score_batch(predictions, references, workers, bool(pretokenized))
+    arrays = {
+        t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)
+    }
+    if output == "arrow":
+        return arrow_table(arrays)
+    return arrays
+
+
+def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
+    """``rouge()``'s arrays as a ``pyarrow.Table`` (float64 columns ``<type>_<field>``)."""
+    try:
+        import pyarrow as pa
+    except ImportError as e:
+        raise ImportError("output='arrow' needs pyarrow: pip install pyarrow") from e
+    return pa.table({f"{t}_{field}": getattr(a, field) for t, a in arrays.items() for field in RougeArrays._fields})
 
 
 def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references):  # type: ignore[no-untyped-def]
@@ -107,6 +140,7 @@ def rouge_corpus(
     lang: str | None = None,
     tokenizer: str | None = None,
     workers: int | None = None,
+    pretokenized: bool = False,
 ) -> dict[str, CorpusScore]:
     """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
 
@@ -120,6 +154,8 @@ def rouge_corpus(
     10,000,000 resamples (``rougebleu.limits``).
     The bootstrap runs in Rust with its own RNG (SplitMix64), so it is not the same draw as
     rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
+
+    Inputs are those of :func:`rouge`: lists, columns, or with ``pretokenized=True`` token lists.
     """
     types, core, predictions, references = _setup(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
@@ -129,5 +165,5 @@ def rouge_corpus(
     if not isinstance(average, str):
         raise TypeError(f"average must be a string, not {type(average).__name__}")
     level = _args.confidence(confidence)
-    rows = core.corpus(predictions, references, average, resamples, level, seed % 2**64, workers)
+    rows = core.corpus(predictions, references, average, resamples, level, seed % 2**64, workers, bool(pretokenized))
     return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}

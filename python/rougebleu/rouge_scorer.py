@@ -189,13 +189,21 @@ class RougeScorer(RougeScorerBase):
         predictions: Sequence[str | bytes],
         *,
         workers: int | None = None,
+        pretokenized: bool = False,
     ) -> list[dict[str, Score]]:
         """``score(targets[i], predictions[i])`` for every i, in parallel, in input order.
 
         ``targets[i]`` may be a list of references (then ``score_multi``'s rule applies).
+        ``targets``/``predictions`` may be columns (pyarrow, Polars, pandas, NumPy; see
+        :func:`rougebleu.rouge`). ``pretokenized=True``: texts are token lists (strings or integer
+        ids; with ``rougeLsum`` lists of sentences), compared as given -- the tokenizer is not used.
         ``workers``: ``None`` or ``-1`` = all cores (``RAYON_NUM_THREADS`` is honoured), ``1`` =
         serial. The GIL is released while scoring; results do not depend on ``workers``.
         """
+        if pretokenized:
+            if self._use_stemmer:
+                raise ValueError("use_stemmer applies to texts; pre-tokenized tokens are compared as given")
+            return self._core.score_batch_dicts(predictions, targets, self.rouge_types, Score, _INT_ZERO, workers, True)
         if self._tokenizer is not None or self._split_summaries:
             return [
                 self.score_multi(t, p) if not isinstance(t, (str, bytes)) else self.score(t, p)

@@ -5,7 +5,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::guard::guard;
-use super::text_args::{rouge_text, sequence_items, type_name};
+use super::columns::null_error;
+use super::text_args::{rouge_items, rouge_text, type_name, RougeItems};
 use super::workers::{threads, Workers};
 use crate::allpairs::{self, PairScorer};
 use crate::batch::{fill_rows, try_matrix};
@@ -24,8 +25,18 @@ type BleuOptions = (String, bool, i64, String, Option<f64>, bool);
 /// ROUGE's options: the rouge type, stemming, and F's alpha (None: F1).
 type RougeOptions = (String, bool, Option<f64>);
 
-/// The texts of a list argument, borrowed from objects the caller keeps alive.
-fn texts<'a>(items: &'a [Bound<'_, PyAny>], what: &str, bytes_ok: bool) -> PyResult<Vec<Text<'a>>> {
+/// The texts of a list argument (borrowed from objects the caller keeps alive) or a column.
+fn texts<'a>(items: &'a RougeItems<'_>, what: &str, bytes_ok: bool) -> PyResult<Vec<Text<'a>>> {
+    let items = match items {
+        RougeItems::Objects(items) => items,
+        RougeItems::Column(c) => {
+            return c
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t.map(Text::from).ok_or_else(|| null_error(format!("{what}[{i}]"))))
+                .collect()
+        }
+    };
     items
         .iter()
         .enumerate()
@@ -81,7 +92,7 @@ fn rouge_pairwise<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard("rouge_pairwise", || {
         let workers = threads(workers);
-        let (hi, ri) = (sequence_items(hypotheses, "hypotheses")?, sequence_items(references, "references")?);
+        let (hi, ri) = (rouge_items(hypotheses, "hypotheses")?, rouge_items(references, "references")?);
         let (h, r) = (texts(&hi, "hypotheses", true)?, texts(&ri, "references", true)?);
         let (n, m) = (h.len(), r.len());
         // Refuse an impossible result before any work.
@@ -109,7 +120,7 @@ fn allpairs_expected_utility<'py>(
     guard("allpairs_expected_utility", || {
         let workers = threads(workers);
         let (hi, ri) =
-            (sequence_items(hypotheses, "hypotheses")?, sequence_items(references, "pseudo_references")?);
+            (rouge_items(hypotheses, "hypotheses")?, rouge_items(references, "pseudo_references")?);
         let bytes_ok = rouge.is_some();
         let (h, r) = (texts(&hi, "hypotheses", bytes_ok)?, texts(&ri, "pseudo_references", bytes_ok)?);
         if let Some(w) = &weights {
@@ -139,7 +150,7 @@ fn allpairs_top_k<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     guard("allpairs_top_k", || {
         let workers = threads(workers);
-        let (qi, ci) = (sequence_items(queries, "queries")?, sequence_items(candidates, "candidates")?);
+        let (qi, ci) = (rouge_items(queries, "queries")?, rouge_items(candidates, "candidates")?);
         let bytes_ok = rouge.is_some();
         let (q, c) = (texts(&qi, "queries", bytes_ok)?, texts(&ci, "candidates", bytes_ok)?);
         let (idx, scores) = py.detach(|| {

@@ -10,6 +10,7 @@ mod columns;
 mod errors;
 mod guard;
 mod matlab;
+mod pretokenized;
 mod rouge;
 mod rouge155;
 mod stats;

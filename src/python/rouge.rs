@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 use super::columns::{column, null_error, Column};
 use super::guard::guard;
+use super::pretokenized::token_batch;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
 use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
@@ -19,6 +20,7 @@ use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
 use crate::rouge::scorer::{Options, Scorer, Text};
+use crate::rouge::RougeType;
 use crate::text::rouge_score::tokenize;
 use crate::text::Tokenization;
 
@@ -110,16 +112,17 @@ impl RougeCore {
 
     /// Scores `predictions[i]` against `references[i]` (a string, or a list of strings scored
     /// with `score_multi`'s rule). Returns `(prf, int_zero)`: float64 `(n, types, 3)` and bool `(n, types)`.
-    #[pyo3(signature = (predictions, references, workers=None))]
+    #[pyo3(signature = (predictions, references, workers=None, pretokenized=false))]
     fn score_batch<'py>(
         &self,
         py: Python<'py>,
         predictions: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
         workers: Option<Workers>,
+        pretokenized: bool,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         guard("RougeCore.score_batch", || {
-            let scores = self.run_batch(py, predictions, references, workers)?;
+            let scores = self.run_batch(py, predictions, references, workers, pretokenized)?;
             let n_types = self.scorer.types().len();
             let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
             let mut int_zero = Vec::with_capacity(scores.len() * n_types);
@@ -136,7 +139,7 @@ impl RougeCore {
 
     /// Like `score_batch`, but returns one `{type: score_cls(p, r, f)}` dict per pair, built
     /// here rather than in Python (`int_zero` is used where rouge_score returns int zeros).
-    #[pyo3(signature = (predictions, references, rouge_types, score_cls, int_zero, workers=None))]
+    #[pyo3(signature = (predictions, references, rouge_types, score_cls, int_zero, workers=None, pretokenized=false))]
     #[allow(clippy::too_many_arguments)]
     fn score_batch_dicts<'py>(
         &self,
@@ -147,9 +150,10 @@ impl RougeCore {
         score_cls: &Bound<'py, PyAny>,
         int_zero: &Bound<'py, PyAny>,
         workers: Option<Workers>,
+        pretokenized: bool,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         guard("RougeCore.score_batch_dicts", || {
-            let scores = self.run_batch(py, predictions, references, workers)?;
+            let scores = self.run_batch(py, predictions, references, workers, pretokenized)?;
             scores
                 .iter()
                 .map(|per_type| {
@@ -230,7 +234,7 @@ impl RougeCore {
     }
 
     /// Corpus scores per type: `[((P, lo, hi), (R, lo, hi), (F, lo, hi))]`.
-    #[pyo3(signature = (predictions, references, average, n_bootstrap, confidence, seed, workers=None))]
+    #[pyo3(signature = (predictions, references, average, n_bootstrap, confidence, seed, workers=None, pretokenized=false))]
     #[allow(clippy::too_many_arguments)]
     fn corpus<'py>(
         &self,
@@ -242,9 +246,10 @@ impl RougeCore {
         confidence: f64,
         seed: u64,
         workers: Option<Workers>,
+        pretokenized: bool,
     ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
         guard("RougeCore.corpus", || {
-            let scores = self.run_batch(py, predictions, references, workers)?;
+            let scores = self.run_batch(py, predictions, references, workers, pretokenized)?;
             let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
             self.aggregate_all(py, &scores, average, bootstrap, workers)
         })
@@ -262,7 +267,7 @@ impl RougeCore {
         workers: Option<Workers>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard("RougeCore.item_stats", || {
-            let scores = self.run_batch(py, predictions, references, workers)?;
+            let scores = self.run_batch(py, predictions, references, workers, false)?;
             let n_types = self.scorer.types().len();
             let mut flat = Vec::with_capacity(scores.len() * n_types * ITEM_FIELDS);
             for s in scores.iter().flatten() {
@@ -617,8 +622,19 @@ impl RougeCore {
         predictions: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
         workers: Option<Workers>,
+        pretokenized: bool,
     ) -> PyResult<Vec<Vec<TypeScore>>> {
         let workers = threads(workers);
+        if pretokenized {
+            if self.scorer.options().stem {
+                return Err(PyValueError::new_err(
+                    "use_stemmer applies to texts; pre-tokenized tokens are compared as given (stem them first)",
+                ));
+            }
+            let sentences = self.scorer.types().contains(&RougeType::Lsum);
+            let (preds, refs) = token_batch(predictions, references, sentences)?;
+            return Ok(py.detach(|| self.scorer.score_batch_tokens(&preds, &refs, workers))?);
+        }
         // Columns (Arrow, Polars, pandas, NumPy) are read without Python strings; other
         // sequences item by item, as rouge_score takes them (str or bytes).
         let pred_col = column(predictions, "predictions")?;

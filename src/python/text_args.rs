@@ -51,6 +51,23 @@ pub fn sequence_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<
     iter.collect()
 }
 
+/// The texts of a ROUGE batch argument: a sequence's items (`str` or `bytes`), or a column.
+pub enum RougeItems<'py> {
+    Objects(Vec<Bound<'py, PyAny>>),
+    Column(TextColumn),
+}
+
+/// `obj` as a column, or else as a sequence of `str`/`bytes` (not a bare string).
+pub fn rouge_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<RougeItems<'py>> {
+    match column(obj, what)? {
+        Some(Column::Text(t)) => Ok(RougeItems::Column(t)),
+        Some(Column::List(_)) => {
+            Err(PyTypeError::new_err(format!("{what} must be a column of strings, not of lists")))
+        }
+        None => sequence_items(obj, what).map(RougeItems::Objects),
+    }
+}
+
 /// The error for a `str` that is not valid Unicode text (it holds a lone surrogate).
 pub fn surrogate_error(what: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!(

@@ -5,6 +5,7 @@ pub mod counts;
 pub mod multi;
 pub mod pairwise;
 pub mod prepare;
+pub mod pretokenized;
 pub mod scorer;
 pub mod types;
 

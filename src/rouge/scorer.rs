@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::rouge::counts::{counts, Counts, FWeight, Scratch};
 use crate::rouge::multi::{combine, jackknife, MultiRef, TypeScore};
 use crate::rouge::prepare::{with_preparer, Needs, Prepared};
+use crate::rouge::pretokenized::{Densify, TokenText};
 use crate::rouge::types::RougeType;
 use crate::text::rouge_score::Lowercase;
 use crate::text::Tokenization;
@@ -237,6 +238,56 @@ impl Scorer {
             self.score_multi_unchecked(&references[i], predictions[i])
         }))
     }
+}
+
+impl Scorer {
+    /// [`Scorer::score_batch`] for pre-tokenized texts (token ids, with sentences for rougeLsum):
+    /// the same kernels, without tokenizing, lowercasing or stemming.
+    pub fn score_batch_tokens(
+        &self,
+        predictions: &[TokenText],
+        references: &[Vec<TokenText>],
+        workers: Option<usize>,
+    ) -> Result<Vec<Vec<TypeScore>>> {
+        if predictions.len() != references.len() {
+            return Err(Error::value(
+                "references",
+                format!("got {} predictions but {} references", predictions.len(), references.len()),
+            ));
+        }
+        if let Some(i) = references.iter().position(|r| r.is_empty()) {
+            return Err(Error::value("references", format!("item {i} has no reference")));
+        }
+        let needs = self.needs();
+        Ok(batch::map_range(predictions.len(), workers, |i| {
+            DENSIFY.with(|d| {
+                UNIT_BUFFERS.with(|cell| {
+                    let mut fresh = UnitBuffers::default();
+                    let mut guard = cell.try_borrow_mut();
+                    let b = guard.as_deref_mut().unwrap_or(&mut fresh);
+                    let mut d = d.borrow_mut();
+                    d.start_unit();
+                    d.prepare_into(&predictions[i], needs, &mut b.prediction);
+                    let targets = &references[i];
+                    if b.references.len() < targets.len() {
+                        b.references.resize_with(targets.len(), Prepared::default);
+                    }
+                    for (t, r) in targets.iter().zip(&mut b.references) {
+                        d.prepare_into(t, needs, r);
+                    }
+                    let mut out = Vec::with_capacity(self.types.len());
+                    let refs = &b.references[..targets.len()];
+                    self.score_prepared_into(refs, &b.prediction, &mut b.scratch, &mut b.per_ref, &mut out);
+                    b.trim(targets.len());
+                    out
+                })
+            })
+        }))
+    }
+}
+
+thread_local! {
+    static DENSIFY: RefCell<Densify> = RefCell::new(Densify::default());
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rougebleu._args import _native, bounded_integer, column_strings, is_column, number, string_list
+from rougebleu._args import _native, bounded_integer, is_column, number, string_list
 from rougebleu.limits import MAX_NGRAM_ORDER
 
 TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
