@@ -2,6 +2,7 @@
 //! the XL-Sum scorer's Turkish, Hindi and Bengali stemmers.
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::guard::guard;
 use super::workers::{threads, Workers};
@@ -49,7 +50,23 @@ fn multilingual_stem(
         let s = stemmer(language, ignore_stopwords)?;
         let workers = threads(workers);
         Ok(py.detach(|| {
-            batch::map(&words, workers, |w| if xlsum { s.stem_xlsum(w) } else { s.stem(w) }.into_owned())
+            // Real text repeats words: stem each distinct word once (every stemmer here is a pure
+            // function of the word), then copy the stems back in input order.
+            let mut index: FxHashMap<&str, usize> = FxHashMap::default();
+            let mut distinct: Vec<&str> = Vec::new();
+            let slots: Vec<usize> = words
+                .iter()
+                .map(|w| {
+                    *index.entry(w.as_str()).or_insert_with(|| {
+                        distinct.push(w);
+                        distinct.len() - 1
+                    })
+                })
+                .collect();
+            let stems = batch::map(&distinct, workers, |w| {
+                if xlsum { s.stem_xlsum(w) } else { s.stem(w) }.into_owned()
+            });
+            slots.into_iter().map(|i| stems[i].clone()).collect()
         }))
     })
 }
