@@ -93,6 +93,7 @@ CALLS = {
     "ter_pairwise": lambda o: o.ter.pairwise(["a"], ["a"]),
     "ter_scores_from_stats": lambda o: native.ter_scores_from_stats(np.array([[1.0, 2.0]])),
     "ter_corpus_totals": lambda o: native.ter_corpus_totals(np.array([[1.0, 2.0]])),
+    "ter_bootstrap_scores": lambda o: native.ter_bootstrap_scores(np.array([[1.0, 2.0]]), np.zeros((2, 1), np.int64)),
     "ter_tokenize": lambda o: native.ter_tokenize(["a b"]),
     "TerReferences.new": lambda o: native.TerReferences([["a b"]], False, False, False, False),
     "TerReferences.num_refs": lambda o: o.ter_refs.num_refs,

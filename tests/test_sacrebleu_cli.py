@@ -379,3 +379,33 @@ def test_terminal_colors_as_sacrebleu(files: Path, args: list[str], env: dict) -
     ours = _run_on_terminal([sys.executable, "-m", "rougebleu", "sacrebleu", *args], files, env)
     assert ours == _as_ours(ref)
     assert (b"\x1b[" in ours) == ("NO_COLOR" not in env)
+
+
+@pytest.mark.parametrize("test_type", ["bs", "ar"])
+def test_paired_tests_with_ter_equal_sacrebleu_exactly(files: Path, test_type: str) -> None:
+    """The command's TER columns rest on this: every float of sacrebleu's PairedTest for TER (and
+    BLEU beside it, sharing the draws), with three references of unequal lengths (fractional
+    average lengths, so float32 sums depend on the order of the additions)."""
+    import sacrebleu as real
+    from sacrebleu.significance import PairedTest as RealPairedTest
+
+    from rougebleu import BLEU, TER, paired_test
+    from rougebleu.mt.significance import PairedTest
+
+    n = 100  # sacrebleu's TER is slow
+    refs = [_lines(files / f"ref21{r}.de")[:n] for r in WMT21_REFS]
+    systems = [(f"s{i}", _lines(files / f"h21_{i}.de")[:n]) for i in range(len(WMT21_SYSTEMS))]
+    systems.append(("s2", _lines(files / "h21_0.de")[:n][::-1]))
+    kw = dict(test_type=test_type, n_samples=120 if test_type == "bs" else 300, n_ar_confidence=90)
+    sig_a, res_a = PairedTest(systems, {"BLEU": BLEU(references=refs), "TER": TER(references=refs)}, None, **kw)()
+    sig_b, res_b = RealPairedTest(
+        systems, {"BLEU": real.BLEU(references=refs), "TER": real.TER(references=refs)}, None, **kw
+    )()
+    assert res_a["System"] == res_b["System"]
+    for name in ["BLEU", "TER"]:
+        for a, b in zip(res_a[name], res_b[name]):
+            assert (a.score, a.p_value, a.mean, a.ci) == (b.score, b.p_value, b.mean, b.ci), name
+            assert type(a.mean) is type(b.mean)  # float32 where sacrebleu's are (the JSON report fails on them)
+        assert str(sig_a[name]).rsplit("|", 1)[0] == str(sig_b[name]).rsplit("|", 1)[0]
+    _, plain = paired_test(TER(), systems, refs, **kw)
+    assert [(r.score, r.p_value) for r in plain] == [(r.score, r.p_value) for r in res_b["TER"]]

@@ -15,7 +15,9 @@ pub fn bootstrap_scores(
     smooth: Smooth,
     effective_order: bool,
 ) -> Vec<f64> {
-    crate::kernels::resample::resample_scores(stats, k, idx, n, |acc| {
+    // NumPy converts the whole (integer) array to float32 before indexing it.
+    let stats: Vec<f32> = stats.iter().map(|&s| s as f32).collect();
+    crate::kernels::resample::resample_scores(&stats, k, idx, n, |acc| {
         bleu_score_f32(acc, smooth, effective_order)
     })
 }

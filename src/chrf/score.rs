@@ -134,7 +134,9 @@ pub fn bootstrap_scores(
     beta: f64,
     eps_smoothing: bool,
 ) -> Vec<(f64, bool)> {
-    crate::kernels::resample::resample_scores(stats, k, idx, n, |acc| f_score_f32(acc, beta, eps_smoothing))
+    // NumPy converts the whole (integer) array to float32 before indexing it.
+    let stats: Vec<f32> = stats.iter().map(|&s| s as f32).collect();
+    crate::kernels::resample::resample_scores(&stats, k, idx, n, |acc| f_score_f32(acc, beta, eps_smoothing))
 }
 
 #[cfg(test)]

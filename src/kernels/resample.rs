@@ -2,10 +2,11 @@
 //! computes them: every column summed over the resample's segments one after the other, in the
 //! order of the index row. Shared by the BLEU and chrF confidence intervals and paired tests.
 
-/// For each `n`-long row of `idx` (segment indices into the `k`-column `stats`), the float32 sums
-/// of the indexed rows, passed to `score`. Resamples are independent and run in parallel on the
-/// global pool; each is summed serially, so results do not depend on the number of threads.
-pub fn resample_scores<R, F>(stats: &[u64], k: usize, idx: &[usize], n: usize, score: F) -> Vec<R>
+/// For each `n`-long row of `idx` (segment indices into the `k`-column `stats`, already converted
+/// to float32 as NumPy converts the whole array before indexing it), the float32 sums of the
+/// indexed rows, passed to `score`. Resamples are independent and run in parallel on the global
+/// pool; each is summed serially, so results do not depend on the number of threads.
+pub fn resample_scores<R, F>(stats: &[f32], k: usize, idx: &[usize], n: usize, score: F) -> Vec<R>
 where
     R: Send,
     F: Fn(&[f32]) -> R + Sync + Send,
@@ -19,8 +20,6 @@ where
     } else if k <= 32 {
         padded::<32, R, F>(stats, k, idx, n, rows, score)
     } else {
-        // Converted to float32 once, as NumPy converts the whole array before indexing it.
-        let stats: Vec<f32> = stats.iter().map(|&s| s as f32).collect();
         crate::batch::map_range(rows, None, |r| {
             let mut acc = vec![0f32; k];
             for &j in &idx[r * n..(r + 1) * n] {
@@ -34,7 +33,7 @@ where
 }
 
 fn padded<const W: usize, R, F>(
-    stats: &[u64],
+    stats: &[f32],
     k: usize,
     idx: &[usize],
     n: usize,
@@ -49,9 +48,7 @@ where
         .chunks(k.max(1))
         .map(|row| {
             let mut out = [0f32; W];
-            for (o, &s) in out.iter_mut().zip(row) {
-                *o = s as f32;
-            }
+            out[..row.len()].copy_from_slice(row);
             out
         })
         .collect();
@@ -71,13 +68,13 @@ where
 mod tests {
     use super::*;
 
-    fn serial(stats: &[u64], k: usize, idx: &[usize], n: usize) -> Vec<Vec<f32>> {
+    fn serial(stats: &[f32], k: usize, idx: &[usize], n: usize) -> Vec<Vec<f32>> {
         idx.chunks(n)
             .map(|row| {
                 let mut acc = vec![0f32; k];
                 for &j in row {
                     for c in 0..k {
-                        acc[c] += stats[j * k + c] as f32;
+                        acc[c] += stats[j * k + c];
                     }
                 }
                 acc
@@ -97,7 +94,7 @@ mod tests {
         };
         for k in [1, 10, 16, 18, 24, 32, 40] {
             let segs = 37;
-            let stats: Vec<u64> = (0..segs * k).map(|_| next() % (1 << 26)).collect();
+            let stats: Vec<f32> = (0..segs * k).map(|_| (next() % (1 << 26)) as f32).collect();
             let n = 50;
             let idx: Vec<usize> = (0..7 * n).map(|_| (next() % segs as u64) as usize).collect();
             let got = resample_scores(&stats, k, &idx, n, |s| s.to_vec());

@@ -8,7 +8,7 @@ use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::ter::pairwise::pairwise;
-use crate::ter::score::{corpus_totals, ter_score};
+use crate::ter::score::{bootstrap_scores, corpus_totals, ter_score};
 use crate::ter::{TerReferences as RefCache, Tercom};
 
 fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
@@ -122,6 +122,35 @@ fn ter_corpus_totals(stats: PyReadonlyArray2<'_, f64>) -> PyResult<(u64, f64)> {
     })
 }
 
+/// Bootstrap resample scores (`idx` is sacrebleu's `(n_samples, n)` index matrix over the `(n, 2)`
+/// statistics) and whether each is a float32 in sacrebleu (bool array).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn ter_bootstrap_scores<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, f64>,
+    idx: PyReadonlyArray2<'py, i64>,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+    guard("ter_bootstrap_scores", || {
+        let rows = stats_rows(&stats)?;
+        let n = idx.shape()[1];
+        let mut ix = Vec::with_capacity(idx.len());
+        for &v in idx.as_array().iter() {
+            if v < 0 || v as usize >= rows.len() {
+                return Err(Error::value(
+                    "idx",
+                    format!("index {v} out of range for {} segments", rows.len()),
+                )
+                .into());
+            }
+            ix.push(v as usize);
+        }
+        let (scores, is32): (Vec<f64>, Vec<bool>) =
+            py.detach(|| bootstrap_scores(&rows, &ix, n).into_iter().unzip());
+        Ok((PyArray1::from_vec(py, scores), PyArray1::from_vec(py, is32)))
+    })
+}
+
 /// The words TER compares: sacrebleu's tercom tokenizer after `rstrip()`, then `split()`; with
 /// `reference=True` applied twice, as sacrebleu does to references.
 #[pyfunction]
@@ -209,6 +238,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ter_pairwise, m)?)?;
     m.add_function(wrap_pyfunction!(ter_scores_from_stats, m)?)?;
     m.add_function(wrap_pyfunction!(ter_corpus_totals, m)?)?;
+    m.add_function(wrap_pyfunction!(ter_bootstrap_scores, m)?)?;
     m.add_function(wrap_pyfunction!(ter_tokenize, m)?)?;
     Ok(())
 }

@@ -260,7 +260,12 @@ class TER:
         return self.score_from_statistics(np.asarray(stats, dtype=np.float64).reshape(-1, 2))
 
     def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
-        return _resample_rates(np.asarray(stats, dtype=np.float64), idx)
+        # sacrebleu's resample TERs are float32 unless a resample with no reference length gives
+        # a Python float (then NumPy makes the whole array float64).
+        scores, is32 = _native.ter_bootstrap_scores(
+            np.ascontiguousarray(stats, dtype=np.float64), np.ascontiguousarray(idx, dtype=np.int64)
+        )
+        return scores.astype(np.float32) if is32.all() else scores
 
     def _randomization_scores(
         self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
@@ -322,16 +327,6 @@ def _rates(sums: np.ndarray) -> np.ndarray:
     out = (sums.dtype.type(100) * rates).astype(np.float64)
     out[~positive] = np.where(edits[~positive] > 0, 100.0, 0.0)
     return out
-
-
-def _resample_rates(stats: np.ndarray, idx: np.ndarray, block: int = 256) -> np.ndarray:
-    """The TER of each bootstrap resample (rows of `idx`), as sacrebleu computes it: float32
-    statistics summed in segment order per resample, the rate on float32 scalars."""
-    stats32 = stats.astype(np.float32)
-    sums = np.empty((len(idx), 2), dtype=np.float32)
-    for start in range(0, len(idx), block):  # bounded memory: block x n x 2 float32 at a time
-        sums[start : start + block] = stats32[idx[start : start + block]].sum(axis=1)
-    return _rates(sums)
 
 
 def _check_lengths(hyps: Any, n_refs: int) -> None:
