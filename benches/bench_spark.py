@@ -101,12 +101,15 @@ def main() -> None:
             t0 = time.perf_counter()
             RougeStats.compute(preds, targets, rouge_types=types, workers=workers)
             t = time.perf_counter() - t0
-            print(f"in-process RougeStats.compute, workers={workers}: {t:.1f} s, {t / (args.pairs / 1e6):.1f} s per million")
+            print(
+                f"in-process RougeStats.compute, workers={workers}: {t:.1f} s, {t / (args.pairs / 1e6):.1f} s per million"
+            )
         del preds, targets
 
     results = {}
     for cores in [int(c) for c in args.cores.split(",")]:
-        spark = rs.local_session(cores, **{"spark.sql.execution.arrow.maxRecordsPerBatch": "10000"})
+        conf = {"spark.sql.execution.arrow.maxRecordsPerBatch": "10000", "spark.ui.showConsoleProgress": "false"}
+        spark = rs.local_session(cores, **conf)
         spark.sparkContext.setLogLevel("ERROR")
         idx = (F.col("id") % k + 1).cast("int")
         df = spark.range(0, args.pairs, numPartitions=8 * cores).select(
