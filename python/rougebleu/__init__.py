@@ -80,6 +80,11 @@ _EXPORTS: dict[str, str] = {
     "CHRFSignature": "mt.chrf",
     "corpus_chrf": "mt.chrf",
     "sentence_chrf": "mt.chrf",
+    # mergeable statistics: score parts apart, merge into the exact corpus score
+    "RougeStats": "stats",
+    "BleuStats": "stats",
+    "ChrfStats": "stats",
+    "TerStats": "stats",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -129,3 +134,4 @@ if TYPE_CHECKING:
     from rougebleu.rouge_scorer import RougeScorer
     from rougebleu.rouge_significance import rouge_paired_test
     from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
+    from rougebleu.stats import BleuStats, ChrfStats, RougeStats, TerStats

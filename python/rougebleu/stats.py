@@ -83,9 +83,17 @@ class Stats:
         if items is not None and len(items) != self.n:
             raise ValueError(f"items: expected {self.n} rows, got {len(items)}")
 
+    @staticmethod
+    def _field_names(config: dict) -> list[str]:
+        raise NotImplementedError
+
     @property
     def fields(self) -> list[str]:
         """The names of :attr:`sums`."""
+        return self._field_names(self.config)
+
+    def score(self) -> Any:
+        """The corpus score of these statistics."""
         raise NotImplementedError
 
     def _is_exact(self) -> list[bool]:
@@ -116,9 +124,10 @@ class Stats:
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Stats)
-        same_items = (self.items is None) == (other.items is None) and (
-            self.items is None or np.array_equal(self.items, other.items, equal_nan=True)
-        )
+        if self.items is None or other.items is None:
+            same_items = self.items is None and other.items is None
+        else:
+            same_items = np.array_equal(self.items, other.items, equal_nan=True)
         return self.config == other.config and self.n == other.n and self.sums == other.sums and same_items
 
     __hash__ = None  # type: ignore[assignment]
@@ -233,10 +242,6 @@ class RougeStats(Stats):
     def _field_names(config: dict) -> list[str]:
         return [f"{t}.{f}" for t in config["rouge_types"] for f in _ROUGE_FIELDS]
 
-    @property
-    def fields(self) -> list[str]:
-        return self._field_names(self.config)
-
     @classmethod
     def compute(
         cls,
@@ -338,14 +343,6 @@ class _MTStats(Stats):
     @classmethod
     def _metric_object(cls, config: dict) -> Any:
         raise NotImplementedError
-
-    @staticmethod
-    def _field_names(config: dict) -> list[str]:
-        raise NotImplementedError
-
-    @property
-    def fields(self) -> list[str]:
-        return self._field_names(self.config)
 
     @classmethod
     def compute(

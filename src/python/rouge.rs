@@ -13,9 +13,9 @@ use super::guard::guard;
 use super::pretokenized::token_batch;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
-use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
 use crate::error::Error;
 use crate::kernels::fmeasure::Prf;
+use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
 use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
@@ -280,6 +280,7 @@ impl RougeCore {
 
     /// `corpus` over per-item statistics from `item_stats` (possibly concatenated from parts).
     #[pyo3(signature = (items, average, n_bootstrap, confidence, seed, workers=None))]
+    #[allow(clippy::too_many_arguments)]
     fn corpus_from_items(
         &self,
         py: Python<'_>,
@@ -308,11 +309,8 @@ impl RougeCore {
                     if f.iter().take(3).any(|x| !x.is_finite()) {
                         return Err(Error::value("items", format!("row {i}: scores must be finite")).into());
                     }
-                    let counts = (f[3].is_finite() && f[4].is_finite() && f[5].is_finite()).then_some(Counts {
-                        hits: f[3],
-                        reference_total: f[4],
-                        candidate_total: f[5],
-                    });
+                    let counts = (f[3].is_finite() && f[4].is_finite() && f[5].is_finite())
+                        .then_some(Counts { hits: f[3], reference_total: f[4], candidate_total: f[5] });
                     let prf = Prf { precision: f[0], recall: f[1], fmeasure: f[2] };
                     per_type.push(TypeScore { prf, int_zero: false, counts });
                 }

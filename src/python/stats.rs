@@ -11,7 +11,10 @@ use crate::stats::ExactSum;
 /// The exact sum of every column of a float64 `(n, k)` array: `k` little-endian two's complement
 /// integers in units of 2^-1074 (`int.from_bytes(b, "little", signed=True)`).
 #[pyfunction]
-fn exact_column_sums<'py>(py: Python<'py>, values: PyReadonlyArray2<'py, f64>) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+fn exact_column_sums<'py>(
+    py: Python<'py>,
+    values: PyReadonlyArray2<'py, f64>,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     guard("exact_column_sums", || {
         let view = values.as_array();
         let k = values.shape()[1];
@@ -19,7 +22,9 @@ fn exact_column_sums<'py>(py: Python<'py>, values: PyReadonlyArray2<'py, f64>) -
             let mut sums = vec![ExactSum::new(); k];
             for (i, row) in view.outer_iter().enumerate() {
                 for (j, (sum, &x)) in sums.iter_mut().zip(row.iter()).enumerate() {
-                    sum.add(x).map_err(|_| Error::value("values", format!("row {i}, column {j}: {x} is not finite")))?;
+                    sum.add(x).map_err(|_| {
+                        Error::value("values", format!("row {i}, column {j}: {x} is not finite"))
+                    })?;
                 }
             }
             Ok::<_, Error>(sums)

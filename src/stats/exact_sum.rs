@@ -55,7 +55,8 @@ impl ExactSum {
         let exponent = ((bits >> 52) & 0x7ff) as usize;
         let fraction = bits & ((1u64 << 52) - 1);
         // x = mantissa * 2^(shift - 1074): subnormals have shift 0 and no implicit bit.
-        let (mantissa, shift) = if exponent == 0 { (fraction, 0) } else { (fraction | (1u64 << 52), exponent - 1) };
+        let (mantissa, shift) =
+            if exponent == 0 { (fraction, 0) } else { (fraction | (1u64 << 52), exponent - 1) };
         let wide = (mantissa as u128) << (shift % 32);
         let at = shift / 32;
         let chunks = [(wide & 0xffff_ffff) as i64, ((wide >> 32) & 0xffff_ffff) as i64, (wide >> 64) as i64];
@@ -186,7 +187,11 @@ fn round_scaled(q: &[u64], rem: u128, n: u64) -> f64 {
     // mantissa <= 2^53 is exact as a double; the power of two is exact (normal or subnormal),
     // and so is the product (it is representable, or overflows to infinity).
     let e = shift as i64 - 1074;
-    let scale = if e >= -1022 { f64::from_bits(((e + 1023) as u64) << 52) } else { f64::from_bits(1u64 << (e + 1074)) };
+    let scale = if e >= -1022 {
+        f64::from_bits(((e + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (e + 1074))
+    };
     if e > 1023 {
         return f64::INFINITY;
     }

@@ -1,0 +1,152 @@
+"""Spark in local mode: the exact corpus ROUGE of N pairs with 1 and with 2 (or more) executor cores,
+and a large job's time per million pairs and peak memory.
+
+The pairs are WMT21 en-de sentence pairs (system output, reference A), repeated to N rows by Spark
+itself (`spark.range(N)` and an index into the sentences), so the driver never holds the data.
+Each configuration runs in its own local session (`local[c]`, one task slot per core); the result
+of every configuration must be the same statistics, bit for bit.
+
+    python benches/bench_spark.py --pairs 400000 --cores 1,2
+    python benches/bench_spark.py --pairs 10000000 --cores 2 --rounds 1
+
+Peak memory: the largest total resident set of this process and all its descendants (the JVM and
+the Python workers), sampled every 0.2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import CORPUS  # noqa: E402
+
+
+def _tree_rss() -> int:
+    """Resident bytes of this process and its descendants (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+        except OSError:
+            continue
+        pid, ppid = int(entry), int(fields.get("PPid", "0").strip())
+        children.setdefault(ppid, []).append(pid)
+        rss[pid] = int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
+    total, stack = 0, [os.getpid()]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(children.get(pid, []))
+    return total
+
+
+class PeakMemory:
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, _tree_rss())
+            time.sleep(0.2)
+
+    def __enter__(self) -> PeakMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pairs", type=int, default=400_000)
+    ap.add_argument("--cores", default="1,2", help="comma-separated local[c] configurations")
+    ap.add_argument("--rounds", type=int, default=2, help="timed runs per configuration (best kept)")
+    ap.add_argument("--types", default="rouge1,rouge2,rougeL")
+    ap.add_argument("--baseline", action="store_true", help="also time the same pairs in this process")
+    args = ap.parse_args()
+
+    from pyspark.sql import functions as F
+
+    from rougebleu import spark as rs
+
+    folder = CORPUS / "mt/wmt21_en-de"
+    hyps = (folder / "newstest2021.en-de.hyp.Online-W.de").read_text(encoding="utf-8").splitlines()
+    refs = (folder / "newstest2021.en-de.ref.A.de").read_text(encoding="utf-8").splitlines()
+    k = len(hyps)
+    words = sum(len(h.split()) + len(r.split()) for h, r in zip(hyps, refs)) / (2 * k)
+    types = args.types.split(",")
+    print(f"{args.pairs:,} pairs of WMT21 en-de sentences ({k} distinct pairs, {words:.1f} words per text), {types}")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
+
+    if args.baseline:
+        # The same pairs scored in this process (lists, no Spark), for Spark's overhead.
+        from rougebleu.stats import RougeStats
+
+        preds = [hyps[i % k] for i in range(args.pairs)]
+        targets = [refs[i % k] for i in range(args.pairs)]
+        for workers in (1, 2):
+            t0 = time.perf_counter()
+            RougeStats.compute(preds, targets, rouge_types=types, workers=workers)
+            t = time.perf_counter() - t0
+            print(
+                f"in-process RougeStats.compute, workers={workers}: {t:.1f} s, {t / (args.pairs / 1e6):.1f} s per million"
+            )
+        del preds, targets
+
+    # Rounds alternate between the configurations (1, 2, 1, 2, ...), each in a fresh session, so
+    # that a change in the machine's other load hits every configuration alike; the best is kept.
+    configs = [int(c) for c in args.cores.split(",")]
+    best: dict[int, float] = {c: float("inf") for c in configs}
+    peak: dict[int, int] = {c: 0 for c in configs}
+    stats_of: dict[int, object] = {}
+    for _ in range(args.rounds):
+        for cores in configs:
+            conf = {"spark.sql.execution.arrow.maxRecordsPerBatch": "10000", "spark.ui.showConsoleProgress": "false"}
+            spark = rs.local_session(cores, **conf)
+            spark.sparkContext.setLogLevel("ERROR")
+            idx = (F.col("id") % k + 1).cast("int")
+            df = spark.range(0, args.pairs, numPartitions=8 * cores).select(
+                F.element_at(F.array(*[F.lit(h) for h in hyps]), idx).alias("prediction"),
+                F.element_at(F.array(*[F.lit(r) for r in refs]), idx).alias("reference"),
+            )
+            rs.statistics(df.limit(1000), "rouge", rouge_types=types)  # start the Python workers
+            with PeakMemory() as mem:
+                t0 = time.perf_counter()
+                stats_of[cores] = rs.statistics(df, "rouge", rouge_types=types)
+                t = time.perf_counter() - t0
+            spark.stop()
+            best[cores] = min(best[cores], t)
+            peak[cores] = max(peak[cores], mem.peak)
+            print(
+                f"local[{cores}]: {t:.1f} s ({t / (args.pairs / 1e6):.1f} s per million pairs), "
+                f"peak RSS (driver + JVM + workers) {mem.peak / 2**20:.0f} MiB, load average {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+    results = {c: (best[c], stats_of[c], peak[c]) for c in configs}
+    for cores, (t, _, mem_peak) in results.items():
+        print(
+            f"best local[{cores}]: {t:.1f} s, {t / (args.pairs / 1e6):.1f} s per million pairs, peak {mem_peak / 2**20:.0f} MiB"
+        )
+    base = min(results)
+    for cores, (t, stats, _) in results.items():
+        assert stats == results[base][1], "the statistics differ between configurations"
+        if cores != base:
+            print(f"local[{cores}] vs local[{base}]: {results[base][0] / t:.2f}x")
+    print("corpus F:", {t: s.fmeasure for t, s in results[base][1].score().items()})
+
+
+if __name__ == "__main__":
+    main()

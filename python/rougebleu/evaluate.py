@@ -1,0 +1,195 @@
+"""The results of Hugging Face ``evaluate``'s ROUGE, sacreBLEU, chrF and TER metrics, without ``evaluate``.
+
+``load(name).compute(predictions=..., references=...)`` (or the functions :func:`rouge`,
+:func:`sacrebleu`, :func:`chrf`, :func:`ter`) returns the same dictionary, keys, values and value
+types, as ``evaluate.load(name).compute(...)`` with the same arguments:
+
+- ``"rouge"``: ``{type: F}`` with ``use_aggregator=True`` (the ``mid`` F-measure of rouge_score's
+  ``BootstrapAggregator``, drawn from NumPy's global RNG exactly as ``evaluate`` does, so
+  ``np.random.seed(s)`` beforehand gives ``evaluate``'s number after the same seed), or
+  ``{type: [F per prediction]}`` with ``use_aggregator=False``; ``rouge_types``, ``use_stemmer`` and
+  ``tokenizer`` (a callable ``text -> tokens``) as in ``evaluate``. A list of references per
+  prediction scores against the best one (rouge_score's ``score_multi``).
+- ``"sacrebleu"``: ``score``, ``counts``, ``totals``, ``precisions``, ``bp``, ``sys_len``, ``ref_len``.
+- ``"chrf"``: ``score``, ``char_order``, ``word_order``, ``beta``.
+- ``"ter"``: ``score``, ``num_edits``, ``ref_length`` (options ``normalized``, ``ignore_punct``,
+  ``support_zh_ja_chars``, ``case_sensitive``, named as ``evaluate`` names them).
+
+References are per prediction: one string, or a list of strings (the same number for every
+prediction, as ``evaluate`` requires for the sacrebleu metrics). Loaded metrics also collect inputs
+with ``add(prediction=..., reference=...)`` and ``add_batch(predictions=..., references=...)``.
+For training loops that merge across data-parallel ranks see :mod:`rougebleu.metrics`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "EvaluationModule"]
+
+
+class _Tokenizer:
+    """A callable as rouge_score's tokenizer object (one with ``tokenize``)."""
+
+    def __init__(self, func: Callable[[str], list[str]]) -> None:
+        self.func = func
+
+    def tokenize(self, text: str) -> list[str]:
+        return self.func(text)
+
+
+def rouge(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    rouge_types: Sequence[str] | None = None,
+    use_aggregator: bool = True,
+    use_stemmer: bool = False,
+    tokenizer: Callable[[str], list[str]] | None = None,
+) -> dict[str, Any]:
+    """``evaluate.load("rouge").compute(...)``'s dictionary (see the module docstring)."""
+    from rougebleu.rouge_scorer import RougeScorer
+    from rougebleu.scoring import BootstrapAggregator
+
+    if rouge_types is None:
+        rouge_types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    references = list(references)
+    multi_ref = bool(references) and isinstance(references[0], list)
+    scorer = RougeScorer(
+        rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=_Tokenizer(tokenizer) if tokenizer else None
+    )
+    targets = references if multi_ref else [r if isinstance(r, (str, bytes)) else str(r) for r in references]
+    scores = scorer.score_batch(targets, list(predictions))
+    if use_aggregator:
+        aggregator = BootstrapAggregator()
+        for s in scores:
+            aggregator.add_scores(s)
+        return {key: value.mid.fmeasure for key, value in aggregator.aggregate().items()}
+    if not scores:
+        return {}
+    return {key: [s[key].fmeasure for s in scores] for key in scores[0]}
+
+
+def _streams(references: Sequence[Any]) -> list[list[str]]:
+    refs = [[r] if isinstance(r, str) else list(r) for r in references]
+    width = len(refs[0]) if refs else 0
+    if any(len(r) != width for r in refs):
+        raise ValueError("Sacrebleu requires the same number of references for each prediction")
+    return [[r[i] for r in refs] for i in range(width)]
+
+
+def sacrebleu(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str | None = None,
+    use_effective_order: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("sacrebleu").compute(...)``'s dictionary."""
+    from rougebleu.mt.bleu import corpus_bleu
+
+    out = corpus_bleu(
+        list(predictions),
+        _streams(references),
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        force=force,
+        lowercase=lowercase,
+        use_effective_order=use_effective_order,
+        **({"tokenize": tokenize} if tokenize else {}),
+    )
+    return {
+        "score": out.score,
+        "counts": out.counts,
+        "totals": out.totals,
+        "precisions": out.precisions,
+        "bp": out.bp,
+        "sys_len": out.sys_len,
+        "ref_len": out.ref_len,
+    }
+
+
+def chrf(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: int = 2,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("chrf").compute(...)``'s dictionary."""
+    from rougebleu.mt.chrf import CHRF
+
+    out = CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing).corpus_score(
+        list(predictions), _streams(references)
+    )
+    return {"score": out.score, "char_order": out.char_order, "word_order": out.word_order, "beta": out.beta}
+
+
+def ter(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    normalized: bool = False,
+    ignore_punct: bool = False,
+    support_zh_ja_chars: bool = False,
+    case_sensitive: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("ter").compute(...)``'s dictionary."""
+    from rougebleu.mt.ter import TER
+
+    metric = TER(
+        normalized=normalized, no_punct=ignore_punct, asian_support=support_zh_ja_chars, case_sensitive=case_sensitive
+    )
+    out = metric.corpus_score(list(predictions), _streams(references))
+    return {"score": out.score, "num_edits": out.num_edits, "ref_length": out.ref_length}
+
+
+_FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
+    "rouge": rouge,
+    "sacrebleu": sacrebleu,
+    "chrf": chrf,
+    "ter": ter,
+}
+
+
+class EvaluationModule:
+    """What ``load`` returns: ``compute``, ``add`` and ``add_batch`` as in ``evaluate``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._compute = _FUNCTIONS[name]
+        self._predictions: list[Any] = []
+        self._references: list[Any] = []
+
+    def add(self, *, prediction: Any = None, reference: Any = None) -> None:
+        self._predictions.append(prediction)
+        self._references.append(reference)
+
+    def add_batch(self, *, predictions: Sequence[Any] = (), references: Sequence[Any] = ()) -> None:
+        if len(predictions) != len(references):
+            raise ValueError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
+        self._predictions.extend(predictions)
+        self._references.extend(references)
+
+    def compute(self, *, predictions: Sequence[Any] | None = None, references: Sequence[Any] | None = None, **kwargs):
+        """The metric of the given inputs plus those added so far (which are then cleared)."""
+        if predictions is not None:
+            self.add_batch(predictions=predictions, references=references if references is not None else [])
+        preds, refs = self._predictions, self._references
+        self._predictions, self._references = [], []
+        return self._compute(preds, refs, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"EvaluationModule({self.name!r})"
+
+
+def load(name: str) -> EvaluationModule:
+    """``evaluate.load(name)`` for ``"rouge"``, ``"sacrebleu"``, ``"chrf"`` and ``"ter"``."""
+    if name not in _FUNCTIONS:
+        raise ValueError(f"name: unknown metric {name!r}; expected one of {', '.join(map(repr, _FUNCTIONS))}")
+    return EvaluationModule(name)
