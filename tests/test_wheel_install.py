@@ -37,11 +37,11 @@ FAST_TESTS = [
     "tests/test_matlab_document.py",
     "tests/test_internal_errors.py",
 ]
-# Parity with the references' recorded outputs on real data (the conformance corpus).
+# Parity with the references' recorded outputs on real data (the conformance corpus): ROUGE-1.5.5,
+# sacrebleu BLEU and TER. NLTK's gold files are left to the full suite (a minute on two cores).
 PARITY_SAMPLE = [
     "tests/test_rouge155_gold.py",
     "tests/test_bleu_gold.py",
-    "tests/test_nltk_gold.py",
     "tests/test_ter_gold.py",
 ]
 
