@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -28,9 +29,16 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "rougebleu._rougebleu.data"
 
 
+def tool_env() -> dict[str, str]:
+    """PATH led by this interpreter's folders: cargo finds `cargo-zigbuild` there, and
+    cargo-zigbuild's `python3 -m ziglang` runs the interpreter that has ziglang installed."""
+    first = [sysconfig.get_path("scripts"), os.path.dirname(sys.executable)]
+    return dict(os.environ, PATH=os.pathsep.join([*first, os.environ.get("PATH", "")]))
+
+
 def run(cmd: list[str]) -> None:
     print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, cwd=REPO, check=True)
+    subprocess.run(cmd, cwd=REPO, check=True, env=tool_env())
 
 
 def build_native_cli(target: str | None, zig: bool, compatibility: str | None) -> Path:
