@@ -13,6 +13,7 @@
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //! - [`limits`]: the documented bounds of every numeric option.
+//! - [`stats`]: mergeable statistics and the exact float sum behind them.
 //!
 //! Nothing outside `src/python/` knows about Python; that module only exists with the
 //! `python` feature (the extension module built by maturin).
@@ -27,6 +28,7 @@ pub mod limits;
 pub mod matlab;
 pub mod rouge;
 pub mod rouge155;
+pub mod stats;
 pub mod stem;
 pub mod ter;
 pub mod text;

@@ -38,6 +38,7 @@ _EXPORTS: dict[str, str] = {
     "CorpusScore": "rouge_batch",
     "Interval": "rouge_batch",
     # all pairs: matrices, MBR expected utility, top-k neighbours
+    "rouge_paired_test": "rouge_significance",
     "rouge_pairwise": "allpairs",
     "expected_utility": "allpairs",
     "top_k": "allpairs",
@@ -126,4 +127,5 @@ if TYPE_CHECKING:
     from rougebleu.rouge155 import Rouge155
     from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_scorer import RougeScorer
+    from rougebleu.rouge_significance import rouge_paired_test
     from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score

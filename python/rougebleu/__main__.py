@@ -1,8 +1,9 @@
 """Command line: ``python -m rougebleu`` (or ``rougebleu``).
 
 rougebleu                      score the bundled example corpus and print a table
-rougebleu rouge -p PRED -r REF score a system output against references (one text per line)
+rougebleu rouge -r REF -p SYS... ROUGE of system outputs (one text per line), intervals, paired tests
 rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
+rougebleu sacrebleu ...        sacrebleu-compatible command (same options and output)
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import sys
 
 TYPE_CHECKING = False  # not typing's: `rougebleu rouge155` must start fast (see main)
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Sequence
 
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -63,29 +63,6 @@ def demo(use_stemmer: bool = True) -> str:
     )
 
 
-def _read_lines(path: str) -> list[str]:
-    with open(path, encoding="utf-8") as f:
-        return [line.rstrip("\n").replace("\\n", "\n") for line in f]
-
-
-def rouge_command(args: argparse.Namespace) -> str:
-    import numpy as np
-
-    import rougebleu
-
-    preds = _read_lines(args.predictions)
-    ref_columns = [_read_lines(r) for r in args.references]
-    if any(len(c) != len(preds) for c in ref_columns):
-        raise SystemExit("error: every --references file must have as many lines as --predictions")
-    refs = [list(group) for group in zip(*ref_columns)] if len(ref_columns) > 1 else ref_columns[0]
-    scores = rougebleu.rouge(preds, refs, rouge_types=args.types, use_stemmer=args.stem, workers=args.workers)
-    rows = [
-        [t, *(f"{float(np.mean(getattr(scores[t], f))):.6f}" for f in ("precision", "recall", "fmeasure"))]
-        for t in args.types
-    ]
-    return f"{len(preds)} pairs\n\n" + _table(["type", "precision", "recall", "fmeasure"], rows)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "rouge155":
@@ -93,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from rougebleu.rouge155.cli import main as rouge155_main
 
         return rouge155_main(argv[1:])
+    if argv and argv[0] == "sacrebleu":
+        # Also before any other import: timed as a whole process, like sacrebleu's own command.
+        from rougebleu.cli.sacrebleu import main as sacrebleu_main
+
+        return sacrebleu_main(argv[1:])
     import argparse
 
     parser = argparse.ArgumentParser(
@@ -100,16 +82,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-stem", action="store_true", help="example corpus: score without stemming")
     sub = parser.add_subparsers(dest="command")
-    r = sub.add_parser("rouge", help="mean ROUGE of a system output file against reference files")
-    r.add_argument("-p", "--predictions", required=True, help="one prediction per line (\\n inside a line = newline)")
-    r.add_argument("-r", "--references", required=True, nargs="+", help="one or more reference files, line-aligned")
-    r.add_argument("-t", "--types", nargs="+", default=list(ROUGE_TYPES))
-    r.add_argument("--stem", action="store_true", help="Porter stemming (rouge_score use_stemmer=True)")
-    r.add_argument("--workers", type=int, default=None)
+    from rougebleu.cli import rouge as rouge_cli
+
+    r = sub.add_parser(
+        "rouge",
+        help="ROUGE of system outputs against references, with intervals and paired tests",
+        description=rouge_cli.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rouge_cli.add_arguments(r)
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
+    sub.add_parser("sacrebleu", help="sacrebleu-compatible command; see 'rougebleu sacrebleu -h'")
     args = parser.parse_args(argv)
     if args.command == "rouge":
-        print(rouge_command(args))
+        return rouge_cli.main(args)
     else:
         print(demo(use_stemmer=not args.no_stem))
     return 0

@@ -6,6 +6,9 @@ import math
 import numbers
 from typing import Any
 
+from rougebleu import _rougebleu as _native
+from rougebleu._rougebleu import is_column
+
 # `workers` is checked where it is extracted, in the extension (one check for every batch call).
 from rougebleu.limits import MAX_BETA, MAX_BOOTSTRAP
 
@@ -15,6 +18,10 @@ def string_list(value: Any, name: str, check_items: bool = True) -> list:
     item types are left to the native call, which raises the same TypeError."""
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be a sequence of strings, not a single {type(value).__name__}")
+    if is_column(value):
+        # Arrow/Polars/pandas/NumPy columns go to the native calls as they are (read there without
+        # Python strings), unless the caller needs the strings themselves.
+        return column_strings(value, name) if check_items else value
     try:
         items = list(value)
     except TypeError:
@@ -22,6 +29,17 @@ def string_list(value: Any, name: str, check_items: bool = True) -> list:
     for i, item in enumerate(items if check_items else ()):
         if not isinstance(item, str):
             raise TypeError(f"{name}[{i}] must be a str, got {type(item).__name__}")
+    return items
+
+
+def column_strings(value: Any, name: str) -> list:
+    """A column's rows as Python strings; a null row is a ValueError naming it."""
+    items = _native.column_texts(value, name)
+    for i, item in enumerate(items):
+        if item is None:
+            raise ValueError(f"{name}[{i}] is null (missing); fill or drop missing rows first")
+        if not isinstance(item, str):
+            raise TypeError(f"{name} must be a column of strings, not of lists")
     return items
 
 

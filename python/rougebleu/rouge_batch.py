@@ -8,7 +8,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rougebleu import _args
-from rougebleu.rouge_scorer import make_core
+from rougebleu.rouge_scorer import language_segmenter, make_core
 
 __all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
 
@@ -33,6 +33,7 @@ def rouge(
     jackknife: bool = False,
     alpha: float | None = None,
     beta: float | None = None,
+    lang: str | None = None,
     workers: int | None = None,
 ) -> dict[str, RougeArrays]:
     """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
@@ -46,12 +47,27 @@ def rouge(
     prediction. Note the argument order: predictions first (rouge_score's ``score`` takes the
     target first).
 
+    ``lang`` selects the XL-Sum multilingual scorer's tokenizer and stemmer for a language
+    (``"hindi"``, ``"hi"``, ...; ``"und"``: its language-less pipeline), as on :class:`RougeScorer`.
+
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
     """
-    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
+    types, core, predictions, references = _setup(
+        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, predictions, references
+    )
     prf, _ = core.score_batch(predictions, references, workers)
     return {t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)}
+
+
+def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, predictions, references):  # type: ignore[no-untyped-def]
+    name, segment = language_segmenter(lang)
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, name)
+    if segment is not None:
+        from rougebleu.multilingual import presegment_batch
+
+        predictions, references = presegment_batch(predictions, references, segment)
+    return types, core, predictions, references
 
 
 class Interval(NamedTuple):
@@ -84,6 +100,7 @@ def rouge_corpus(
     n_bootstrap: int = 1000,
     confidence: float = 0.95,
     seed: int = 0,
+    lang: str | None = None,
     workers: int | None = None,
 ) -> dict[str, CorpusScore]:
     """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
@@ -99,7 +116,9 @@ def rouge_corpus(
     The bootstrap runs in Rust with its own RNG (SplitMix64), so it is not the same draw as
     rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
     """
-    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
+    types, core, predictions, references = _setup(
+        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, predictions, references
+    )
     resamples = _args.n_bootstrap(n_bootstrap)
     seed = _args.integer(seed, "seed", minimum=0)
     if not isinstance(average, str):

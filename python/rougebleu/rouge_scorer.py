@@ -12,7 +12,7 @@ from typing import Any
 
 from rougebleu._args import beta as check_beta
 from rougebleu._args import number, string_list
-from rougebleu._rougebleu import RougeCore, RougeScorerBase, rouge_score_tokenize
+from rougebleu._rougebleu import RougeCore, RougeScorerBase, column_texts, is_column, rouge_score_tokenize
 from rougebleu.scoring import Score
 
 __all__ = ["RougeScorer"]
@@ -54,12 +54,24 @@ def make_core(
     alpha: float | None = None,
     beta: float | None = None,
     jackknife: bool = False,
+    lang: str | None = None,
 ) -> tuple[list[str], RougeCore]:
     """Validate the options shared by RougeScorer, rouge() and rouge_corpus()."""
     types = check_rouge_types(rouge_types)
     if not isinstance(multi_ref, str):
         raise TypeError(f"multi_ref must be a string, not {type(multi_ref).__name__}")
-    return types, RougeCore(types, bool(use_stemmer), multi_ref, f_weight_alpha(alpha, beta), bool(jackknife))
+    weight = f_weight_alpha(alpha, beta)
+    return types, RougeCore(types, bool(use_stemmer), multi_ref, weight, bool(jackknife), lang)
+
+
+def language_segmenter(lang: Any) -> tuple[str | None, Any]:
+    """``(language name, Python segmenter or None)`` for a ``lang=`` value (``None``: rouge_score)."""
+    if lang is None:
+        return None, None
+    from rougebleu import multilingual
+
+    name, seg = multilingual.resolve_language(lang)
+    return name, (multilingual.segmenter(seg) if seg in ("chinese", "thai", "japanese") else None)
 
 
 def _to_scores(types: Sequence[str], tuples: Sequence[tuple]) -> dict[str, Score]:
@@ -78,6 +90,10 @@ class RougeScorer(RougeScorerBase):
             on newlines (needs nltk and its punkt data).
         tokenizer: an object with ``tokenize(text) -> list[str]`` replacing the default tokenizer
             (``use_stemmer`` is then the tokenizer's business, as in rouge_score).
+        lang: the XL-Sum multilingual scorer's tokenization and stemmer for this language (a
+            name such as ``"hindi"``, an alias such as ``"bangla"``, an ISO 639 code such as
+            ``"hi"``; ``"und"`` is its language-less pipeline). ``None`` (default): rouge_score's.
+            See ``docs/multilingual.md``; Chinese, Thai and Japanese need the ``multilingual`` extra.
 
     Beyond rouge_score (keyword-only; the defaults are rouge_score's behaviour):
         multi_ref: how ``score_multi`` combines references: ``"max"`` (best F, rouge_score),
@@ -109,8 +125,16 @@ class RougeScorer(RougeScorerBase):
         jackknife: bool = False,
         alpha: float | None = None,
         beta: float | None = None,
+        lang: str | None = None,
     ):
-        self.rouge_types, self._core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife)
+        if lang is not None and tokenizer is not None:
+            raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
+        if lang is not None and split_summaries:
+            raise ValueError("lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines")
+        self._lang, self._segment = language_segmenter(lang)
+        self.rouge_types, self._core = make_core(
+            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, self._lang
+        )
         self._use_stemmer = bool(use_stemmer)
         if tokenizer is not None and not callable(getattr(tokenizer, "tokenize", None)):
             raise TypeError("tokenizer must have a tokenize(text) method")
@@ -120,7 +144,7 @@ class RougeScorer(RougeScorerBase):
             self._sent_tokenize = _load_sent_tokenize()
         # score/score_multi (RougeScorerBase): strings to result dict in one native call, where
         # Python does not tokenize; `_score_general`/`_score_multi_general` below otherwise.
-        if tokenizer is None and not self._split_summaries:
+        if tokenizer is None and not self._split_summaries and self._segment is None:
             self._set_fast(self.rouge_types, self._core.dict_scorer(self.rouge_types, Score, _INT_ZERO))
 
     # -- rouge_score API ---------------------------------------------------------------------
@@ -129,6 +153,9 @@ class RougeScorer(RougeScorerBase):
         """``score`` for what the one-call path does not take (bytes, a tokenizer, errors)."""
         if self._needs_python_tokens(target, prediction):
             return self._score_python_tokens([target], prediction)
+        if self._segment is not None:
+            preds, refs = self._presegment([prediction], [target])
+            target, prediction = refs[0], preds[0]
         return _to_scores(self.rouge_types, self._core.score(target, prediction))
 
     def _score_multi_general(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]:
@@ -140,6 +167,9 @@ class RougeScorer(RougeScorerBase):
             raise ValueError("targets must contain at least one text")
         if self._needs_python_tokens(prediction, *targets):
             return self._score_python_tokens(targets, prediction)
+        if self._segment is not None:
+            preds, refs = self._presegment([prediction], [targets])
+            targets, prediction = refs[0], preds[0]
         return _to_scores(self.rouge_types, self._core.score_multi(targets, prediction))
 
     # -- batch API ---------------------------------------------------------------------------
@@ -161,12 +191,21 @@ class RougeScorer(RougeScorerBase):
                 self.score_multi(t, p) if not isinstance(t, (str, bytes)) else self.score(t, p)
                 for t, p in _zip_checked(targets, predictions)
             ]
+        if self._segment is not None:
+            predictions, targets = self._presegment(predictions, targets)
         return self._core.score_batch_dicts(predictions, targets, self.rouge_types, Score, _INT_ZERO, workers)
+
+    def _presegment(self, predictions: Any, references: Any) -> tuple[list, list]:
+        from rougebleu.multilingual import presegment_batch
+
+        return presegment_batch(predictions, references, self._segment)
 
     # -- slow path: a user tokenizer, nltk sentence splitting, bytes that lower differently ---
     def _needs_python_tokens(self, *texts: Any) -> bool:
         if self._tokenizer is not None or self._split_summaries:
             return True
+        if self._lang is not None:
+            return False
         # bytes.lower() leaves U+0130 and U+212A alone where str.lower() maps them into ASCII, and
         # rouge_score lowercases bytes (whole-text types) and str (rougeLsum sentences) differently.
         return any(isinstance(t, bytes) and (b"\xc4\xb0" in t or b"\xe2\x84\xaa" in t) for t in texts)
@@ -211,10 +250,20 @@ def _zip_checked(a: Sequence, b: Sequence) -> list:
     for name, v in (("targets", a), ("predictions", b)):
         if isinstance(v, (str, bytes)):
             raise TypeError(f"{name} must be a list of strings, not a single string")
-    a, b = list(a), list(b)
+    # A Python tokenizer needs Python strings: columns are read into them here.
+    a = _column_rows(a, "targets") if is_column(a) else list(a)
+    b = _column_rows(b, "predictions") if is_column(b) else list(b)
     if len(a) != len(b):
         raise ValueError(f"targets and predictions must have the same length, got {len(a)} and {len(b)}")
     return list(zip(a, b))
+
+
+def _column_rows(value: Any, name: str) -> list:
+    rows = column_texts(value, name)
+    for i, row in enumerate(rows):
+        if row is None or (isinstance(row, list) and None in row):
+            raise ValueError(f"{name}[{i}] is null (missing); fill or drop missing rows first")
+    return rows
 
 
 def _load_sent_tokenize():

@@ -15,18 +15,9 @@ pub fn bootstrap_scores(
     smooth: Smooth,
     effective_order: bool,
 ) -> Vec<f64> {
-    let mut acc = vec![0f32; k];
-    idx.chunks(n.max(1))
-        .map(|row| {
-            acc.fill(0.0);
-            for &j in row {
-                for (a, &s) in acc.iter_mut().zip(&stats[j * k..(j + 1) * k]) {
-                    *a += s as f32;
-                }
-            }
-            bleu_score_f32(&acc, smooth, effective_order)
-        })
-        .collect()
+    crate::kernels::resample::resample_scores(stats, k, idx, n, |acc| {
+        bleu_score_f32(acc, smooth, effective_order)
+    })
 }
 
 /// Approximate randomization (Riezler & Maxwell 2005): for each row of `swap` (`n_samples x n`),
@@ -41,20 +32,18 @@ pub fn randomization_scores(
     smooth: Smooth,
     effective_order: bool,
 ) -> (Vec<f64>, Vec<f64>) {
-    let mut a = vec![0u64; k];
-    let mut b = vec![0u64; k];
-    swap.chunks(n.max(1))
-        .map(|row| {
-            a.fill(0);
-            b.fill(0);
-            for (j, &take_baseline) in row.iter().enumerate() {
-                let (x, y) = if take_baseline { (baseline, system) } else { (system, baseline) };
-                for c in 0..k {
-                    a[c] += x[j * k + c];
-                    b[c] += y[j * k + c];
-                }
+    let n = n.max(1);
+    let pairs = crate::batch::map_range(swap.len() / n, None, |r| {
+        let mut a = vec![0u64; k];
+        let mut b = vec![0u64; k];
+        for (j, &take_baseline) in swap[r * n..(r + 1) * n].iter().enumerate() {
+            let (x, y) = if take_baseline { (baseline, system) } else { (system, baseline) };
+            for c in 0..k {
+                a[c] += x[j * k + c];
+                b[c] += y[j * k + c];
             }
-            (bleu_score_only(&a, smooth, effective_order), bleu_score_only(&b, smooth, effective_order))
-        })
-        .unzip()
+        }
+        (bleu_score_only(&a, smooth, effective_order), bleu_score_only(&b, smooth, effective_order))
+    });
+    pairs.into_iter().unzip()
 }

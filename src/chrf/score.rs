@@ -134,18 +134,7 @@ pub fn bootstrap_scores(
     beta: f64,
     eps_smoothing: bool,
 ) -> Vec<(f64, bool)> {
-    let mut acc = vec![0f32; k];
-    idx.chunks(n.max(1))
-        .map(|row| {
-            acc.fill(0.0);
-            for &j in row {
-                for (a, &s) in acc.iter_mut().zip(&stats[j * k..(j + 1) * k]) {
-                    *a += s as f32;
-                }
-            }
-            f_score_f32(&acc, beta, eps_smoothing)
-        })
-        .collect()
+    crate::kernels::resample::resample_scores(stats, k, idx, n, |acc| f_score_f32(acc, beta, eps_smoothing))
 }
 
 #[cfg(test)]

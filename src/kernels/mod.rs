@@ -2,5 +2,6 @@
 pub mod fmeasure;
 pub mod lcs;
 pub mod ngram;
+pub mod resample;
 pub mod skip_bigram;
 pub mod wlcs;

@@ -3,17 +3,21 @@
 use pyo3::prelude::*;
 
 mod allpairs;
+mod arrow_ffi;
 mod bleu;
 mod chrf;
+mod columns;
 mod errors;
 mod guard;
 mod matlab;
 mod rouge;
 mod rouge155;
+mod stats;
 mod stem;
 mod ter;
 mod text_args;
 mod workers;
+mod xlsum;
 
 #[pymodule(gil_used = false)]
 fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -32,7 +36,10 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     chrf::register(m)?;
     matlab::register(m)?;
     stem::register(m)?;
+    stats::register(m)?;
     errors::register(m)?;
     guard::register(m)?;
+    xlsum::register(m)?;
+    columns::register(m)?;
     Ok(())
 }

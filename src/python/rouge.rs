@@ -1,24 +1,31 @@
 //! Python bindings for rouge_score-compatible ROUGE: a scorer object with single, multi-reference
 //! and batch calls. Arguments are extracted while attached, the work runs detached from the
 //! interpreter, and batch results come back as NumPy arrays.
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
+use super::columns::{column, null_error, Column};
 use super::guard::guard;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
 use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
-use crate::rouge::counts::FWeight;
+use crate::error::Error;
+use crate::kernels::fmeasure::Prf;
+use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
 use crate::rouge::scorer::{Options, Scorer, Text};
 use crate::text::rouge_score::tokenize;
+use crate::text::Tokenization;
 
 type ScoreTuple = (f64, f64, f64, bool);
+
+/// Fields per item and rouge type in `item_stats`: P, R, F, hits, reference total, candidate total.
+const ITEM_FIELDS: usize = 6;
 
 fn as_refs(v: &[String]) -> Vec<&str> {
     v.iter().map(|s| s.as_str()).collect()
@@ -37,20 +44,26 @@ pub struct RougeCore {
 #[pymethods]
 impl RougeCore {
     #[new]
-    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false))]
+    #[pyo3(signature = (rouge_types, use_stemmer, multi_ref="max", alpha=None, jackknife=false, lang=None))]
     fn new(
         rouge_types: Vec<String>,
         use_stemmer: bool,
         multi_ref: &str,
         alpha: Option<f64>,
         jackknife: bool,
+        lang: Option<&str>,
     ) -> PyResult<Self> {
         guard("RougeCore.new", || {
+            let tokenization = match lang {
+                Some(l) => Tokenization::xlsum(l, use_stemmer)?,
+                None => Tokenization::RougeScore,
+            };
             let options = Options {
                 stem: use_stemmer,
                 multi_ref: MultiRef::parse(multi_ref)?,
                 weight: alpha.map_or(FWeight::F1, FWeight::Alpha),
                 jackknife,
+                tokenization,
             };
             Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)? })
         })
@@ -224,24 +237,101 @@ impl RougeCore {
         workers: Option<Workers>,
     ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
         guard("RougeCore.corpus", || {
-            let avg = Average::parse(average)?;
             let scores = self.run_batch(py, predictions, references, workers)?;
-            let w = threads(workers);
             let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
+            self.aggregate_all(py, &scores, average, bootstrap, workers)
+        })
+    }
+
+    /// Per-item statistics, float64 `(n, types, 6)`: precision, recall, F and the counts behind
+    /// them (hits, reference total, candidate total; NaN where the mode has no counts). What
+    /// `rougebleu.stats.RougeStats` sums and, to bootstrap, keeps.
+    #[pyo3(signature = (predictions, references, workers=None))]
+    fn item_stats<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        references: &Bound<'py, PyAny>,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("RougeCore.item_stats", || {
+            let scores = self.run_batch(py, predictions, references, workers)?;
+            let n_types = self.scorer.types().len();
+            let mut flat = Vec::with_capacity(scores.len() * n_types * ITEM_FIELDS);
+            for s in scores.iter().flatten() {
+                let c = s.counts.map_or([f64::NAN; 3], |c| [c.hits, c.reference_total, c.candidate_total]);
+                flat.extend([s.prf.precision, s.prf.recall, s.prf.fmeasure, c[0], c[1], c[2]]);
+            }
+            Ok(PyArray1::from_vec(py, flat).reshape([scores.len(), n_types, ITEM_FIELDS])?.into_any())
+        })
+    }
+
+    /// `corpus` over per-item statistics from `item_stats` (possibly concatenated from parts).
+    #[pyo3(signature = (items, average, n_bootstrap, confidence, seed, workers=None))]
+    fn corpus_from_items(
+        &self,
+        py: Python<'_>,
+        items: PyReadonlyArray3<'_, f64>,
+        average: &str,
+        n_bootstrap: usize,
+        confidence: f64,
+        seed: u64,
+        workers: Option<Workers>,
+    ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
+        guard("RougeCore.corpus_from_items", || {
+            let shape = items.shape();
+            let n_types = self.scorer.types().len();
+            if shape[1] != n_types || shape[2] != ITEM_FIELDS {
+                return Err(Error::value(
+                    "items",
+                    format!("expected shape (n, {n_types}, {ITEM_FIELDS}), got {shape:?}"),
+                )
+                .into());
+            }
+            let view = items.as_array();
+            let mut scores = Vec::with_capacity(shape[0]);
+            for (i, row) in view.outer_iter().enumerate() {
+                let mut per_type = Vec::with_capacity(n_types);
+                for f in row.outer_iter() {
+                    if f.iter().take(3).any(|x| !x.is_finite()) {
+                        return Err(Error::value("items", format!("row {i}: scores must be finite")).into());
+                    }
+                    let counts = (f[3].is_finite() && f[4].is_finite() && f[5].is_finite()).then_some(Counts {
+                        hits: f[3],
+                        reference_total: f[4],
+                        candidate_total: f[5],
+                    });
+                    let prf = Prf { precision: f[0], recall: f[1], fmeasure: f[2] };
+                    per_type.push(TypeScore { prf, int_zero: false, counts });
+                }
+                scores.push(per_type);
+            }
+            let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
+            self.aggregate_all(py, &scores, average, bootstrap, workers)
+        })
+    }
+
+    /// Precision, recall and F of summed counts `(hits, reference total, candidate total)`, one
+    /// triple per rouge type (micro averaging).
+    fn finish_counts(&self, totals: Vec<(f64, f64, f64)>) -> PyResult<Vec<(f64, f64, f64)>> {
+        guard("RougeCore.finish_counts", || {
+            let types = self.scorer.types();
+            if totals.len() != types.len() {
+                return Err(Error::value(
+                    "totals",
+                    format!("expected {} triples, got {}", types.len(), totals.len()),
+                )
+                .into());
+            }
             let weight = self.scorer.options().weight;
-            let types = self.scorer.types().to_vec();
-            let out = py.detach(|| {
-                types
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &ty)| {
-                        let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
-                        aggregate(ty, &column, avg, weight, bootstrap, w)
-                    })
-                    .collect::<crate::Result<Vec<_>>>()
-            })?;
-            let t = |i: Interval| (i.score, i.low, i.high);
-            Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
+            Ok(types
+                .iter()
+                .zip(totals)
+                .map(|(&ty, (h, r, c))| {
+                    let p = finish(ty, Counts { hits: h, reference_total: r, candidate_total: c }, weight);
+                    (p.precision, p.recall, p.fmeasure)
+                })
+                .collect())
         })
     }
 }
@@ -487,6 +577,33 @@ type TokenizedText = (Vec<String>, Vec<Vec<String>>);
 
 impl RougeCore {
     /// Extract the batch while attached, score it detached.
+    /// Corpus scores per type of per-item scores (`corpus` and `corpus_from_items`).
+    fn aggregate_all(
+        &self,
+        py: Python<'_>,
+        scores: &[Vec<TypeScore>],
+        average: &str,
+        bootstrap: Bootstrap,
+        workers: Option<Workers>,
+    ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
+        let avg = Average::parse(average)?;
+        let w = threads(workers);
+        let weight = self.scorer.options().weight;
+        let types = self.scorer.types().to_vec();
+        let out = py.detach(|| {
+            types
+                .iter()
+                .enumerate()
+                .map(|(k, &ty)| {
+                    let column: Vec<TypeScore> = scores.iter().map(|s| s[k]).collect();
+                    aggregate(ty, &column, avg, weight, bootstrap, w)
+                })
+                .collect::<crate::Result<Vec<_>>>()
+        })?;
+        let t = |i: Interval| (i.score, i.low, i.high);
+        Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
+    }
+
     fn run_batch<'py>(
         &self,
         py: Python<'py>,
@@ -495,55 +612,102 @@ impl RougeCore {
         workers: Option<Workers>,
     ) -> PyResult<Vec<Vec<TypeScore>>> {
         let workers = threads(workers);
-        let pred_items = sequence_items(predictions, "predictions")?;
-        let ref_items = sequence_items(references, "references")?;
-        if pred_items.len() != ref_items.len() {
+        // Columns (Arrow, Polars, pandas, NumPy) are read without Python strings; other
+        // sequences item by item, as rouge_score takes them (str or bytes).
+        let pred_col = column(predictions, "predictions")?;
+        let ref_col = column(references, "references")?;
+        let pred_items = if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
+        let ref_items = if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
+        let n_preds = pred_col.as_ref().map_or(pred_items.len(), |c| c.len());
+        let n_refs = ref_col.as_ref().map_or(ref_items.len(), |c| c.len());
+        if n_preds != n_refs {
             return Err(PyValueError::new_err(format!(
-                "predictions and references must have the same length, got {} and {}",
-                pred_items.len(),
-                ref_items.len()
+                "predictions and references must have the same length, got {n_preds} and {n_refs}"
             )));
         }
-        // Keep every Python object alive while its text is borrowed.
-        let mut ref_objs: Vec<Vec<Bound<'py, PyAny>>> = Vec::with_capacity(ref_items.len());
-        for (i, r) in ref_items.iter().enumerate() {
-            if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
-                ref_objs.push(vec![r.clone()]);
-            } else {
-                let inner = sequence_items(r, &format!("references[{i}]"))?;
-                if inner.is_empty() {
+        let preds = match &pred_col {
+            Some(Column::Text(c)) => c
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t.map(Text::from).ok_or_else(|| null_error(format!("predictions[{i}]"))))
+                .collect::<PyResult<Vec<Text>>>()?,
+            Some(Column::List(_)) => {
+                return Err(PyTypeError::new_err("predictions must be a column of strings, not of lists"))
+            }
+            None => pred_items
+                .iter()
+                .enumerate()
+                .map(|(i, o)| rouge_text(o, || format!("predictions[{i}]")))
+                .collect::<PyResult<Vec<Text>>>()?,
+        };
+        let mut ref_objs: Vec<Vec<Bound<'py, PyAny>>> = Vec::new();
+        let refs = match &ref_col {
+            Some(col) => column_references(col)?,
+            None => {
+                // Keep every Python object alive while its text is borrowed.
+                ref_objs.reserve(ref_items.len());
+                for (i, r) in ref_items.iter().enumerate() {
+                    if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
+                        ref_objs.push(vec![r.clone()]);
+                    } else {
+                        let inner = sequence_items(r, &format!("references[{i}]"))?;
+                        if inner.is_empty() {
+                            return Err(PyValueError::new_err(format!(
+                                "references[{i}] is an empty list; give at least one reference"
+                            )));
+                        }
+                        ref_objs.push(inner);
+                    }
+                }
+                ref_objs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, group)| {
+                        group
+                            .iter()
+                            .enumerate()
+                            .map(|(k, o)| {
+                                rouge_text(o, || {
+                                    if group.len() == 1 {
+                                        format!("references[{i}]")
+                                    } else {
+                                        format!("references[{i}][{k}]")
+                                    }
+                                })
+                            })
+                            .collect::<PyResult<Vec<Text>>>()
+                    })
+                    .collect::<PyResult<Vec<Vec<Text>>>>()?
+            }
+        };
+        Ok(py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?)
+    }
+}
+
+/// The references of a column: one text per row, or a list of them (several references); a
+/// null anywhere is a `ValueError` naming it (rouge_score has no missing reference).
+fn column_references(col: &Column) -> PyResult<Vec<Vec<Text<'_>>>> {
+    match col {
+        Column::Text(c) => c
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]"))))
+            .collect(),
+        Column::List(l) => (0..l.len())
+            .map(|i| {
+                let row = l.row(i).ok_or_else(|| null_error(format!("references[{i}]")))?;
+                let texts = row
+                    .enumerate()
+                    .map(|(k, t)| t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]"))))
+                    .collect::<PyResult<Vec<Text>>>()?;
+                if texts.is_empty() {
                     return Err(PyValueError::new_err(format!(
                         "references[{i}] is an empty list; give at least one reference"
                     )));
                 }
-                ref_objs.push(inner);
-            }
-        }
-        let preds = pred_items
-            .iter()
-            .enumerate()
-            .map(|(i, o)| rouge_text(o, || format!("predictions[{i}]")))
-            .collect::<PyResult<Vec<Text>>>()?;
-        let refs = ref_objs
-            .iter()
-            .enumerate()
-            .map(|(i, group)| {
-                group
-                    .iter()
-                    .enumerate()
-                    .map(|(k, o)| {
-                        rouge_text(o, || {
-                            if group.len() == 1 {
-                                format!("references[{i}]")
-                            } else {
-                                format!("references[{i}][{k}]")
-                            }
-                        })
-                    })
-                    .collect::<PyResult<Vec<Text>>>()
+                Ok(texts)
             })
-            .collect::<PyResult<Vec<Vec<Text>>>>()?;
-        Ok(py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?)
+            .collect(),
     }
 }
 

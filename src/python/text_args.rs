@@ -6,6 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
+use super::columns::{column, null_error, Column, ListColumn, TextColumn};
 use crate::rouge::scorer::Text;
 use crate::text::rouge_score::Lowercase;
 
@@ -62,11 +63,24 @@ pub fn str_text<'a>(s: &'a Bound<'_, PyString>, what: impl FnOnce() -> String) -
     s.to_str().map_err(|_| surrogate_error(what()))
 }
 
-/// The `str` items of a sequence (not a bare string), as handles the caller keeps alive while
-/// their text is borrowed.
-pub fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyString>>> {
+/// The texts of a batch argument: a Python sequence's `str` items (borrowed), or a column.
+pub enum TextItems<'py> {
+    Strs(Vec<Bound<'py, PyString>>),
+    Column(TextColumn),
+}
+
+/// The texts of `obj`: a column (see columns.rs) or a sequence of `str` (not a bare string), as
+/// handles the caller keeps alive while their text is borrowed.
+pub fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<TextItems<'py>> {
     if obj.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a single str")));
+    }
+    match column(obj, what)? {
+        Some(Column::Text(t)) => return Ok(TextItems::Column(t)),
+        Some(Column::List(_)) => {
+            return Err(PyTypeError::new_err(format!("{what} must be a column of strings, not of lists")))
+        }
+        None => {}
     }
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!("{what} must be a sequence of strings, got {}", type_name(obj)))
@@ -78,21 +92,45 @@ pub fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound
             item.cast_into::<PyString>()
                 .map_err(|_| PyTypeError::new_err(format!("{what}[{i}] must be a str, got {name}")))
         })
-        .collect()
+        .collect::<PyResult<_>>()
+        .map(TextItems::Strs)
 }
 
-/// The text of each of `str_items`' handles; `what` names the argument in errors.
-pub fn texts<'a>(items: &'a [Bound<'_, PyString>], what: &str) -> PyResult<Vec<&'a str>> {
-    items.iter().enumerate().map(|(i, s)| str_text(s, || format!("{what}[{i}]"))).collect()
+/// The text of each of `str_items`' rows; `what` names the argument in errors (a null row of a
+/// column is a `ValueError` naming it).
+pub fn texts<'a>(items: &'a TextItems<'_>, what: &str) -> PyResult<Vec<&'a str>> {
+    match items {
+        TextItems::Strs(v) => v.iter().enumerate().map(|(i, s)| str_text(s, || format!("{what}[{i}]"))).collect(),
+        TextItems::Column(c) => {
+            c.iter().enumerate().map(|(i, t)| t.ok_or_else(|| null_error(format!("{what}[{i}]")))).collect()
+        }
+    }
 }
 
-/// sacrebleu's reference streams `references[k][i]` as handles (`None`: a missing reference).
-pub type Streams<'py> = Vec<Vec<Option<Bound<'py, PyString>>>>;
+/// One reference stream: `str`/`None` handles from a Python sequence, or a column (nulls are
+/// missing references, as sacrebleu's `None`).
+pub enum StreamItems<'py> {
+    Strs(Vec<Option<Bound<'py, PyString>>>),
+    Column(TextColumn),
+}
 
-/// sacrebleu's reference streams (`str` or `None` items) as handles.
+/// sacrebleu's reference streams `references[k][i]`, or a list column: row `i` holds the
+/// references of segment `i` (streams are its positions; shorter rows and nulls are missing).
+pub enum Streams<'py> {
+    Streams(Vec<StreamItems<'py>>),
+    Rows(ListColumn),
+}
+
+/// sacrebleu's reference streams (`str` or `None` items, or columns) as handles; a single text
+/// column is one stream, a list column holds the references of each row.
 pub fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
     if streams.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
+    }
+    match column(streams, "references")? {
+        Some(Column::Text(t)) => return Ok(Streams::Streams(vec![StreamItems::Column(t)])),
+        Some(Column::List(l)) => return Ok(Streams::Rows(l)),
+        None => {}
     }
     let mut handles = Vec::new();
     for (k, stream) in streams.try_iter()?.enumerate() {
@@ -101,6 +139,17 @@ pub fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> 
             return Err(PyTypeError::new_err(format!(
                 "references[{k}] must be a sequence of strings, not a str"
             )));
+        }
+        let what = format!("references[{k}]");
+        match column(&stream, &what)? {
+            Some(Column::Text(t)) => {
+                handles.push(StreamItems::Column(t));
+                continue;
+            }
+            Some(Column::List(_)) => {
+                return Err(PyTypeError::new_err(format!("{what} must be a column of strings, not of lists")))
+            }
+            None => {}
         }
         let mut items = Vec::new();
         for (i, item) in stream.try_iter()?.enumerate() {
@@ -113,23 +162,36 @@ pub fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> 
                 })?)
             });
         }
-        handles.push(items);
+        handles.push(StreamItems::Strs(items));
     }
-    Ok(handles)
+    Ok(Streams::Streams(handles))
 }
 
-/// The texts of `stream_items`' handles.
-pub fn stream_texts<'a>(
-    handles: &'a [Vec<Option<Bound<'_, PyString>>>],
-) -> PyResult<Vec<Vec<Option<&'a str>>>> {
-    handles
-        .iter()
-        .enumerate()
-        .map(|(k, s)| {
-            s.iter()
-                .enumerate()
-                .map(|(i, o)| o.as_ref().map(|x| str_text(x, || format!("references[{k}][{i}]"))).transpose())
-                .collect::<PyResult<_>>()
-        })
-        .collect()
+/// The texts of `stream_items`' handles, stream-major (`out[k][i]`).
+pub fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a str>>>> {
+    match handles {
+        Streams::Streams(streams) => streams
+            .iter()
+            .enumerate()
+            .map(|(k, s)| match s {
+                StreamItems::Strs(items) => items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| o.as_ref().map(|x| str_text(x, || format!("references[{k}][{i}]"))).transpose())
+                    .collect::<PyResult<_>>(),
+                StreamItems::Column(c) => Ok(c.iter().collect()),
+            })
+            .collect(),
+        Streams::Rows(rows) => {
+            let n = rows.len();
+            let width = (0..n).map(|i| rows.row(i).map_or(0, |r| r.count())).max().unwrap_or(0);
+            let mut out = vec![vec![None; n]; width.max(1)];
+            for i in 0..n {
+                for (k, t) in rows.row(i).into_iter().flatten().enumerate() {
+                    out[k][i] = t;
+                }
+            }
+            Ok(out)
+        }
+    }
 }

@@ -13,6 +13,7 @@ use crate::limits::MAX_BOOTSTRAP;
 use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::TypeScore;
 use crate::rouge::types::RougeType;
+use crate::stats::ExactSum;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Average {
@@ -100,6 +101,39 @@ fn average(ty: RougeType, items: &[TypeScore], idx: Option<&[usize]>, avg: Avera
     }
 }
 
+/// The corpus point estimate, summed exactly (each sum rounded once): the same number for any
+/// order of the items, so that partitions scored apart and merged (`rougebleu.stats`) give it
+/// bit for bit. Bootstrap resamples keep the plain running sum of [`average`].
+pub fn exact_average(ty: RougeType, items: &[TypeScore], avg: Average, weight: FWeight) -> Prf {
+    let mut sums: [ExactSum; 3] = Default::default();
+    for s in items {
+        let v = match avg {
+            Average::Macro => [s.prf.precision, s.prf.recall, s.prf.fmeasure],
+            Average::Micro => {
+                let c = s.counts.expect("checked by aggregate");
+                [c.hits, c.reference_total, c.candidate_total]
+            }
+        };
+        for (sum, x) in sums.iter_mut().zip(v) {
+            sum.add(x).expect("ROUGE scores and counts are finite");
+        }
+    }
+    match avg {
+        Average::Macro => {
+            let n = items.len() as u64;
+            Prf { precision: sums[0].mean(n), recall: sums[1].mean(n), fmeasure: sums[2].mean(n) }
+        }
+        Average::Micro => {
+            let total = Counts {
+                hits: sums[0].value(),
+                reference_total: sums[1].value(),
+                candidate_total: sums[2].value(),
+            };
+            finish(ty, total, weight)
+        }
+    }
+}
+
 /// NumPy-style percentile (linear interpolation) of sorted values, `q` in [0, 100].
 fn percentile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -135,7 +169,7 @@ pub fn aggregate(
     if !(bootstrap.confidence > 0.0 && bootstrap.confidence < 1.0) {
         return Err(Error::value("confidence", format!("must be in (0, 1), got {}", bootstrap.confidence)));
     }
-    let point = average(ty, items, None, avg, weight);
+    let point = exact_average(ty, items, avg, weight);
     let mut out = CorpusScore {
         precision: Interval { score: point.precision, low: point.precision, high: point.precision },
         recall: Interval { score: point.recall, low: point.recall, high: point.recall },

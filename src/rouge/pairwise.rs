@@ -27,7 +27,12 @@ impl RougePairs {
         refs: &[Text],
         workers: Option<usize>,
     ) -> Self {
-        let needs = Needs { tokens: ty != RougeType::Lsum, sentences: ty == RougeType::Lsum, stem };
+        let needs = Needs {
+            tokens: ty != RougeType::Lsum,
+            sentences: ty == RougeType::Lsum,
+            stem,
+            mode: crate::text::Tokenization::RougeScore,
+        };
         let texts: Vec<(&str, _)> = hyps.iter().chain(refs).map(|t| (t.text, t.lowercase)).collect();
         let mut prepared = prepare_shared(&texts, needs, workers);
         let vocab = prepared

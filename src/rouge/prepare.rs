@@ -1,10 +1,12 @@
 //! Text -> interned token ids (whole text and newline sentences). Each scored unit gets dense
 //! ids from a small per-unit table; with stemming, a per-thread cache stems each distinct word once.
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 use crate::stem::nltk_porter;
 use crate::text::intern::{Interner, StrMap, UnitMap};
 use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
+use crate::text::{xlsum, Tokenization};
 
 /// A text ready for scoring.
 #[derive(Debug, Default, Clone)]
@@ -21,6 +23,64 @@ pub struct Needs {
     pub tokens: bool,
     pub sentences: bool,
     pub stem: bool,
+    /// The tokenizer and the stemmer `stem` means.
+    pub mode: Tokenization,
+}
+
+/// The final form of a raw token under `mode`: its stem, or `None` to keep it.
+fn stem_of<'a>(mode: &Tokenization, raw: &'a str) -> Option<Cow<'a, str>> {
+    match mode {
+        Tokenization::RougeScore => should_stem(raw).then(|| Cow::Owned(nltk_porter::stem(raw))),
+        Tokenization::XlSum { stemmer, .. } => stemmer.as_ref().map(|s| s.stem_xlsum(raw)),
+    }
+}
+
+/// Scratch buffers of the tokenizers.
+#[derive(Default)]
+struct TokenScratch {
+    buf: String,
+    xlsum: xlsum::Scratch,
+}
+
+/// Calls `emit` with the raw tokens of a whole text (rougeN, rougeL).
+fn for_each_raw_token(
+    mode: &Tokenization,
+    text: &str,
+    lowercase: Lowercase,
+    scratch: &mut TokenScratch,
+    emit: impl FnMut(&str),
+) {
+    match mode {
+        Tokenization::RougeScore => for_each_token(text, lowercase, &mut scratch.buf, emit),
+        Tokenization::XlSum { language, .. } => {
+            xlsum::for_each_token(text, lowercase, language, &mut scratch.xlsum, emit)
+        }
+    }
+}
+
+/// The rougeLsum lines of a text, each to be tokenized by [`for_each_line_raw_token`].
+fn lines<'a>(mode: &Tokenization, text: &'a str) -> impl Iterator<Item = &'a str> {
+    let text = match mode {
+        Tokenization::XlSum { language, .. } if language.segmenter == xlsum::Segmenter::External => {
+            xlsum::split_presegmented(text).1
+        }
+        _ => text,
+    };
+    split_sentences(text)
+}
+
+/// Calls `emit` with the raw tokens of one rougeLsum line.
+fn for_each_line_raw_token(
+    mode: &Tokenization,
+    line: &str,
+    scratch: &mut TokenScratch,
+    emit: impl FnMut(&str),
+) {
+    match mode {
+        // rouge_score decodes bytes before splitting sentences, so they always get str.lower().
+        Tokenization::RougeScore => for_each_token(line, Lowercase::Unicode, &mut scratch.buf, emit),
+        Tokenization::XlSum { .. } => xlsum::for_each_line_token(line, &mut scratch.xlsum, emit),
+    }
 }
 
 /// Token ids of one thread. Each scored unit (a prediction with its references, prepared
@@ -38,7 +98,9 @@ struct Vocab {
     /// units are stale. An array instead of a map: thread ids are small and dense.
     dense: Vec<(u32, u32)>,
     unit: u32,
-    buf: String,
+    scratch: TokenScratch,
+    /// The tokenization the stem cache was filled under.
+    mode: Tokenization,
 }
 
 /// Beyond this many bytes the per-thread stem cache is dropped between units (docs/limits.md):
@@ -81,7 +143,7 @@ impl Vocab {
     /// for a word seen before in this unit.
     #[inline]
     fn id(&mut self, raw: &str, stem: bool) -> u32 {
-        let Vocab { unit_ids, next_dense, final_forms, stemmed, dense, unit, .. } = self;
+        let Vocab { unit_ids, next_dense, final_forms, stemmed, dense, unit, mode, .. } = self;
         unit_ids.get_or_insert_with(raw, || {
             if !stem {
                 // Without stemming, a word not seen in this unit is a new token.
@@ -89,10 +151,16 @@ impl Vocab {
                 return *next_dense - 1;
             }
             // Different words can share a stem: identify them through the stem's thread id.
-            let thread_id = if should_stem(raw) {
-                stemmed.get_or_insert_with(raw, || final_forms.intern(&nltk_porter::stem(raw)))
-            } else {
-                final_forms.intern(raw)
+            let thread_id = match stemmed.get(raw) {
+                Some(id) => id,
+                None => {
+                    let id = match stem_of(mode, raw) {
+                        Some(form) => final_forms.intern(&form),
+                        None => final_forms.intern(raw),
+                    };
+                    stemmed.insert(raw, id);
+                    id
+                }
             };
             // Thread id -> dense id of this unit, through the stamped array.
             let i = thread_id as usize;
@@ -109,9 +177,17 @@ impl Vocab {
     }
 
     fn tokens_into(&mut self, text: &str, lowercase: Lowercase, stem: bool, out: &mut Vec<u32>) {
-        let mut buf = std::mem::take(&mut self.buf);
-        for_each_token(text, lowercase, &mut buf, |t| out.push(self.id(t, stem)));
-        self.buf = buf;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mode = self.mode;
+        for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| out.push(self.id(t, stem)));
+        self.scratch = scratch;
+    }
+
+    fn line_tokens_into(&mut self, line: &str, stem: bool, out: &mut Vec<u32>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mode = self.mode;
+        for_each_line_raw_token(&mode, line, &mut scratch, |t| out.push(self.id(t, stem)));
+        self.scratch = scratch;
     }
 
     /// Fills `p` (its buffers are reused: cleared, not reallocated).
@@ -119,20 +195,21 @@ impl Vocab {
         p.tokens.clear();
         let mut used = 0;
         if needs.sentences {
-            for s in split_sentences(text) {
+            let mode = self.mode;
+            for s in lines(&mode, text) {
                 if used == p.sentences.len() {
                     p.sentences.push(Vec::with_capacity(s.len() / 4));
                 }
-                let ids = &mut p.sentences[used];
+                let mut ids = std::mem::take(&mut p.sentences[used]);
                 ids.clear();
-                // rouge_score decodes bytes before splitting sentences, so they always get str.lower().
-                self.tokens_into(s, Lowercase::Unicode, needs.stem, ids);
+                self.line_tokens_into(s, needs.stem, &mut ids);
+                p.sentences[used] = ids;
                 used += 1;
             }
         }
         p.sentences.truncate(used);
         if needs.tokens {
-            if needs.sentences && lowercase == Lowercase::Unicode {
+            if needs.sentences && lowercase == Lowercase::Unicode && self.mode == Tokenization::RougeScore {
                 // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
                 p.sentences.iter().for_each(|s| p.tokens.extend_from_slice(s));
             } else {
@@ -170,8 +247,9 @@ impl Preparer<'_> {
 pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
     VOCAB.with(|cell| {
         let mut vocab = cell.borrow_mut();
-        if vocab.cache_bytes() > MAX_CACHE_BYTES {
-            *vocab = Vocab::default();
+        if vocab.cache_bytes() > MAX_CACHE_BYTES || vocab.mode != needs.mode {
+            // The stem cache holds one stemmer's forms.
+            *vocab = Vocab { mode: needs.mode, ..Vocab::default() };
         }
         vocab.start_unit();
         f(&mut Preparer { vocab: &mut vocab, needs })
@@ -181,22 +259,29 @@ pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
 /// The final forms (stems with `needs.stem`) of one text's tokens, laid out as [`Prepared`]:
 /// the same tokens, stems and sentences as [`Preparer::prepare`], as strings.
 fn final_forms(text: &str, needs: Needs, lowercase: Lowercase) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut buf = String::new();
-    let form = |t: &str| if needs.stem && should_stem(t) { nltk_porter::stem(t) } else { t.to_owned() };
+    let mut scratch = TokenScratch::default();
+    let mode = needs.mode;
+    let form = |t: &str| {
+        if needs.stem {
+            stem_of(&mode, t).map_or_else(|| t.to_owned(), Cow::into_owned)
+        } else {
+            t.to_owned()
+        }
+    };
     let mut sentences = Vec::new();
     if needs.sentences {
-        for s in split_sentences(text) {
+        for s in lines(&mode, text) {
             let mut words = Vec::new();
-            for_each_token(s, Lowercase::Unicode, &mut buf, |t| words.push(form(t)));
+            for_each_line_raw_token(&mode, s, &mut scratch, |t| words.push(form(t)));
             sentences.push(words);
         }
     }
     let mut tokens = Vec::new();
     if needs.tokens {
-        if needs.sentences && lowercase == Lowercase::Unicode {
+        if needs.sentences && lowercase == Lowercase::Unicode && mode == Tokenization::RougeScore {
             tokens = sentences.concat();
         } else {
-            for_each_token(text, lowercase, &mut buf, |t| tokens.push(form(t)));
+            for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| tokens.push(form(t)));
         }
     }
     (tokens, sentences)
@@ -230,7 +315,7 @@ mod tests {
 
     #[test]
     fn sentences_and_tokens_share_ids() {
-        let needs = Needs { tokens: true, sentences: true, stem: false };
+        let needs = Needs { tokens: true, sentences: true, stem: false, mode: Tokenization::RougeScore };
         let (a, b) = with_preparer(needs, |p| {
             (p.prepare("The cat.\nThe dog", Lowercase::Unicode), p.prepare("the DOG\n", Lowercase::Unicode))
         });
@@ -242,7 +327,7 @@ mod tests {
 
     #[test]
     fn ascii_lowercase_only_changes_whole_text_tokens() {
-        let needs = Needs { tokens: true, sentences: true, stem: false };
+        let needs = Needs { tokens: true, sentences: true, stem: false, mode: Tokenization::RougeScore };
         let p = with_preparer(needs, |p| p.prepare("İx", Lowercase::Ascii));
         assert_eq!(p.tokens.len(), 1);
         assert_eq!(p.sentences[0].len(), 2);

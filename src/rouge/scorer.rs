@@ -9,6 +9,7 @@ use crate::rouge::multi::{combine, jackknife, MultiRef, TypeScore};
 use crate::rouge::prepare::{with_preparer, Needs, Prepared};
 use crate::rouge::types::RougeType;
 use crate::text::rouge_score::Lowercase;
+use crate::text::Tokenization;
 
 /// A text to score: its string and how rouge_score lowercases it (`bytes` input: ASCII only).
 #[derive(Debug, Clone, Copy)]
@@ -32,11 +33,19 @@ pub struct Options {
     pub weight: FWeight,
     /// Leave-one-out jackknifing over the references (Lin 2004 §2.1).
     pub jackknife: bool,
+    /// The tokenizer (and the stemmer `stem` means): rouge_score's by default.
+    pub tokenization: Tokenization,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { stem: false, multi_ref: MultiRef::Max, weight: FWeight::F1, jackknife: false }
+        Options {
+            stem: false,
+            multi_ref: MultiRef::Max,
+            weight: FWeight::F1,
+            jackknife: false,
+            tokenization: Tokenization::RougeScore,
+        }
     }
 }
 
@@ -109,6 +118,7 @@ impl Scorer {
             tokens: self.types.iter().any(|t| *t != RougeType::Lsum),
             sentences: self.types.contains(&RougeType::Lsum),
             stem: self.options.stem,
+            mode: self.options.tokenization,
         }
     }
 

@@ -1,3 +1,18 @@
-//! Stemmers. Each is a pure `&str -> String` function of one reference implementation.
+//! Stemmers. Each reproduces one reference implementation exactly.
+//!
+//! * [`nltk_porter`]: NLTK's Porter stemmer (rouge_score's), [`perl_porter`]: ROUGE-1.5.5's.
+//! * [`snowball`]: NLTK 3.10.4's Snowball stemmers, with NLTK's stopword lists.
+//! * [`multilingual`]: the entry point by language name — the stemmers of the XL-Sum scorer:
+//!
+//! ```
+//! use rougebleu::stem::multilingual::Stemmer;
+//! let s = Stemmer::for_language("english").expect("a stemmed language");
+//! assert_eq!(s.stem("running"), "run");
+//! assert_eq!(s.stem_xlsum("runs"), "run"); // stems only tokens of more than 3 code points
+//! assert_eq!(s.stem_xlsum("ran"), "ran");
+//! assert!(Stemmer::for_language("korean").is_none()); // no stemmer: tokens stay as they are
+//! ```
+pub mod multilingual;
 pub mod nltk_porter;
 pub mod perl_porter;
+pub mod snowball;

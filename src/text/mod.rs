@@ -2,3 +2,36 @@
 pub mod intern;
 pub mod matlab;
 pub mod rouge_score;
+pub mod xlsum;
+
+/// How ROUGE texts become tokens, and which stemmer `use_stemmer` means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tokenization {
+    /// rouge_score's `[a-z0-9]+` tokens, NLTK Porter on tokens longer than 3 characters.
+    #[default]
+    RougeScore,
+    /// The XL-Sum scorer's pipeline for a language, with its stemmer (`None`: the language has
+    /// none, or the stemmer is not available).
+    XlSum { language: xlsum::Language, stemmer: Option<crate::stem::multilingual::Stemmer> },
+}
+
+impl Tokenization {
+    /// The XL-Sum pipeline of `lang` (a name, alias or ISO code; `"und"`: the scorer's
+    /// `lang=None`). With `stem`, a language whose stemmer this build lacks is an error.
+    pub fn xlsum(lang: &str, stem: bool) -> crate::Result<Tokenization> {
+        use crate::stem::multilingual::Stemmer;
+        let language = xlsum::Language::parse(lang)?;
+        let stemmer = match language.stemmer {
+            xlsum::StemmerKind::None => None,
+            xlsum::StemmerKind::Porter => Stemmer::snowball("porter", false),
+            xlsum::StemmerKind::Own => Stemmer::for_language(language.name),
+        };
+        if stem && stemmer.is_none() && language.stemmer != xlsum::StemmerKind::None {
+            return Err(crate::Error::value(
+                "lang",
+                format!("stemming {} is not available in this build", language.name),
+            ));
+        }
+        Ok(Tokenization::XlSum { language, stemmer })
+    }
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rougebleu._args import bounded_integer, number, string_list
+from rougebleu._args import _native, bounded_integer, column_strings, is_column, number, string_list
 from rougebleu.limits import MAX_NGRAM_ORDER
 
 TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
@@ -25,8 +25,12 @@ def reference_streams(value: Any, name: str = "references", check_items: bool = 
         streams = list(value)
     except TypeError:
         raise TypeError(f"{name} must be a sequence of reference streams, got {type(value).__name__}") from None
-    out: list[list[str | None]] = []
+    out: list[Any] = []
     for k, stream in enumerate(streams):
+        if is_column(stream):
+            # A column stream: nulls are missing references; read natively unless checked here.
+            out.append(_column_stream(stream, f"{name}[{k}]") if check_items else stream)
+            continue
         if isinstance(stream, (str, bytes)):
             raise TypeError(
                 f"{name}[{k}] must be a sequence of strings (one reference stream), not a string; "
@@ -50,6 +54,37 @@ def reference_streams(value: Any, name: str = "references", check_items: bool = 
                 f"(sacrebleu silently truncates to the shortest; rougebleu refuses)"
             )
     return out
+
+
+def _column_stream(value: Any, name: str) -> list:
+    items = _native.column_texts(value, name)
+    if any(isinstance(t, list) for t in items):
+        raise TypeError(f"{name} must be a column of strings, not of lists")
+    return items
+
+
+def native_streams(value: Any, lowercase: bool, name: str = "references") -> tuple[Any, int]:
+    """sacrebleu's reference streams ready for the native calls, and their number of segments.
+
+    Besides streams (`references[k][i]`), `value` may be a column: a text column is one stream,
+    a list column holds each segment's references (nulls and short rows: missing references).
+    Columns stay columns, read natively without Python strings, unless `lowercase`: sacrebleu
+    lowercases with Python's `str.lower`, so those texts become Python strings and are lowered here.
+    """
+    if is_column(value):
+        if not lowercase:
+            return value, len(value)
+        rows = _native.column_texts(value, name)
+        if any(isinstance(r, list) for r in rows):
+            width = max((len(r) for r in rows if r is not None), default=1)
+            streams = [[r[k] if r is not None and k < len(r) else None for r in rows] for k in range(max(width, 1))]
+        else:
+            streams = [rows]
+    else:
+        streams = reference_streams(value, name, check_items=lowercase)
+    if lowercase:
+        streams = [[t.lower() if t is not None else None for t in s] for s in streams]
+    return streams, len(streams[0])
 
 
 def sentence_references(references: Any) -> list:

@@ -23,7 +23,7 @@ from rougebleu.mt._args import (
     check_order,
     check_smoothing,
     check_tokenize,
-    reference_streams,
+    native_streams,
     sentence_references,
     text_list,
 )
@@ -108,7 +108,7 @@ class BLEU:
         return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        streams = [self._lower(s) for s in reference_streams(references)]
+        streams, _ = native_streams(references, self.lowercase)
         cache = _native.BleuReferences(streams, self.tokenize, False, self.max_ngram_order, workers)
         self.num_refs = cache.num_refs
         return cache
@@ -135,10 +135,10 @@ class BLEU:
         check = self.lowercase
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         if references is not None:
-            streams = [self._lower(s) for s in reference_streams(references, check_items=check)]
-            if streams and len(hyps) != len(streams[0]):
+            streams, n_segments = native_streams(references, check)
+            if len(hyps) != n_segments:
                 raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                    f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
                     f"(sacrebleu silently truncates; rougebleu refuses)"
                 )
             stats, self.num_refs = _native.bleu_stats(
@@ -203,10 +203,14 @@ class BLEU:
     ) -> BLEUScore:
         """Corpus BLEU (sacrebleu `BLEU.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
+        n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
         stats = self.segment_statistics(hypotheses, references, workers=1)
+        return self._corpus_from_segments(stats, n_bootstrap)
+
+    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> BLEUScore:
+        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
         result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
         # sacrebleu treats any n_bootstrap <= 1 as "no interval".
-        n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
         if n_bootstrap > 1:
             self.n_bootstrap = n_bootstrap
             self.seed, seed = _seed_from_env()
@@ -246,10 +250,10 @@ class BLEU:
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         smooth = (self.smooth_method, self._value_f(), self.effective_order)
         if references is not None:
-            streams = [self._lower(s) for s in reference_streams(references, check_items=check)]
-            if len(hyps) != len(streams[0]):
+            streams, n_segments = native_streams(references, check)
+            if len(hyps) != n_segments:
                 raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                    f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
                     f"(sacrebleu silently truncates; rougebleu refuses)"
                 )
             scores, self.num_refs = _native.bleu_sentence_scores(
@@ -287,6 +291,39 @@ class BLEU:
         idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)
         return _native.bleu_bootstrap_scores(
             stats, idx.astype(np.int64, copy=False), self.smooth_method, self._value_f(), self.effective_order
+        )
+
+    # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
+
+    def _extract_corpus_statistics(self, hypotheses: Sequence[str], references: Any) -> list:
+        return self.segment_statistics(hypotheses, references if references else None).tolist()
+
+    def _compute_score_from_stats(self, stats: Sequence[Any]) -> BLEUScore:
+        return self.score_from_statistics(stats)
+
+    def _aggregate_and_compute(self, stats: Sequence[Sequence[int]]) -> BLEUScore:
+        arr = np.asarray(stats, dtype=np.int64).reshape(-1, 2 + 2 * self.max_ngram_order)
+        return self.score_from_statistics(arr.sum(axis=0))
+
+    def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        return _native.bleu_bootstrap_scores(
+            np.ascontiguousarray(stats, dtype=np.int64),
+            np.ascontiguousarray(idx, dtype=np.int64),
+            self.smooth_method,
+            self._value_f(),
+            self.effective_order,
+        )
+
+    def _randomization_scores(
+        self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        return _native.bleu_randomization_scores(
+            np.ascontiguousarray(baseline, dtype=np.int64),
+            np.ascontiguousarray(system, dtype=np.int64),
+            np.ascontiguousarray(swap),
+            self.smooth_method,
+            self._value_f(),
+            self.effective_order,
         )
 
     def __repr__(self) -> str:

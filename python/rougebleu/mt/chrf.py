@@ -24,7 +24,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
-from rougebleu.mt._args import reference_streams
+from rougebleu.mt._args import native_streams
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
@@ -149,11 +149,11 @@ class CHRF:
         # Python's own str.lower (full Unicode, Final_Sigma), exactly what sacrebleu applies.
         return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
 
-    def _streams(self, references: Any) -> list:
-        return [self._lower(s) for s in reference_streams(references, check_items=self.lowercase)]
+    def _streams(self, references: Any) -> tuple[Any, int]:
+        return native_streams(references, self.lowercase)
 
     def _cache_references(self, references: Any) -> Any:
-        cache = _native.ChrfReferences(self._streams(references))
+        cache = _native.ChrfReferences(self._streams(references)[0])
         self.num_refs = cache.num_refs
         return cache
 
@@ -172,10 +172,10 @@ class CHRF:
         return self._ref_cache
 
     @staticmethod
-    def _check_lengths(hyps: list, streams: list) -> None:
-        if len(hyps) != len(streams[0]):
+    def _check_lengths(hyps: Any, streams: tuple[Any, int]) -> None:
+        if len(hyps) != streams[1]:
             raise ValueError(
-                f"hypotheses has {len(hyps)} segments but the references have {len(streams[0])} "
+                f"hypotheses has {len(hyps)} segments but the references have {streams[1]} "
                 f"(sacrebleu silently truncates; rougebleu refuses)"
             )
 
@@ -194,7 +194,7 @@ class CHRF:
         if references is not None:
             streams = self._streams(references)
             self._check_lengths(hyps, streams)
-            stats, self.num_refs = _native.chrf_stats(hyps, streams, self._options(), workers)
+            stats, self.num_refs = _native.chrf_stats(hyps, streams[0], self._options(), workers)
             return stats
         return self._cached(len(hyps)).stats(hyps, self._options(), workers)
 
@@ -222,6 +222,10 @@ class CHRF:
         if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
             raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
         stats = self.segment_statistics(hypotheses, references, workers=1)
+        return self._corpus_from_segments(stats, n_bootstrap)
+
+    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> CHRFScore:
+        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
         total = stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64)
         result = self.score_from_statistics(total)
         if n_bootstrap > 1:
@@ -272,7 +276,7 @@ class CHRF:
         if references is not None:
             streams = self._streams(references)
             self._check_lengths(hyps, streams)
-            scores, self.num_refs = _native.chrf_sentence_scores(hyps, streams, self._options(), workers)
+            scores, self.num_refs = _native.chrf_sentence_scores(hyps, streams[0], self._options(), workers)
             return scores
         return self._cached(len(hyps)).sentence_scores(hyps, self._options(), workers)
 

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu.mt._args import reference_streams, sentence_references, text_list
+from rougebleu.mt._args import native_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
@@ -144,16 +144,16 @@ class TER:
             return texts
         return [t.lower() if t is not None else None for t in texts]
 
-    def _streams(self, references: Any) -> list[list[str | None]]:
-        return [self._lower(s) for s in reference_streams(references)]
+    def _streams(self, references: Any) -> tuple[Any, int]:
+        return native_streams(references, not self.case_sensitive)
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        cache = _native.TerReferences(self._streams(references), *self._opts(), workers)
+        cache = _native.TerReferences(self._streams(references)[0], *self._opts(), workers)
         self.num_refs = cache.num_refs
         return cache
 
     def _hypotheses(self, hypotheses: Any) -> list[str]:
-        return self._lower(text_list(hypotheses, "hypotheses"))
+        return self._lower(text_list(hypotheses, "hypotheses", not self.case_sensitive))
 
     def segment_statistics(
         self,
@@ -167,8 +167,8 @@ class TER:
         (or the whole array) to :meth:`score_from_statistics`."""
         hyps = self._hypotheses(hypotheses)
         if references is not None:
-            streams = self._streams(references)
-            _check_lengths(hyps, len(streams[0]))
+            streams, n_segments = self._streams(references)
+            _check_lengths(hyps, n_segments)
             stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
             return stats
         if self._ref_cache is None:
@@ -201,6 +201,10 @@ class TER:
         if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
             raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
         stats = self.segment_statistics(hypotheses, references)
+        return self._corpus_from_segments(stats, int(n_bootstrap))
+
+    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> TERScore:
+        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
         result = self.score_from_statistics(stats)
         if n_bootstrap > 1:
             self.n_bootstrap = int(n_bootstrap)
@@ -240,9 +244,34 @@ class TER:
     ) -> np.ndarray:
         """All-pairs sentence TER, float64 `(len(hypotheses), len(candidates))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [candidates[j]]).score` (MBR decoding, similarity filtering)."""
-        hyps = self._lower(text_list(hypotheses, "hypotheses"))
-        cands = self._lower(text_list(candidates, "candidates"))
+        hyps = self._lower(text_list(hypotheses, "hypotheses", not self.case_sensitive))
+        cands = self._lower(text_list(candidates, "candidates", not self.case_sensitive))
         return _native.ter_pairwise(hyps, cands, *self._opts(), workers)
+
+    # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
+
+    def _extract_corpus_statistics(self, hypotheses: Sequence[str], references: Any) -> list:
+        return self.segment_statistics(hypotheses, references if references else None).tolist()
+
+    def _compute_score_from_stats(self, stats: Sequence[Any]) -> TERScore:
+        return _score(stats[0], stats[1])
+
+    def _aggregate_and_compute(self, stats: Sequence[Sequence[float]]) -> TERScore:
+        return self.score_from_statistics(np.asarray(stats, dtype=np.float64).reshape(-1, 2))
+
+    def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        return _resample_rates(np.asarray(stats, dtype=np.float64), idx)
+
+    def _randomization_scores(
+        self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        # sacrebleu sums the two pseudo-systems in float64 (boolean @ float matrix products) and
+        # scores each row as float64 NumPy scalars.
+        bl = np.asarray(baseline, dtype=np.float64)
+        sys = np.asarray(system, dtype=np.float64)
+        a = swap @ bl + ~swap @ sys
+        b = ~swap @ bl + swap @ sys
+        return _rates(a), _rates(b)
 
     def __repr__(self) -> str:
         return f"TER({self.get_signature() if self.num_refs is not None else 'no references yet'})"
@@ -279,7 +308,33 @@ def _bootstrap_scores(stats: np.ndarray, n_samples: int, rng: np.random.Generato
     return scores
 
 
-def _check_lengths(hyps: list, n_refs: int) -> None:
+def _rates(sums: np.ndarray) -> np.ndarray:
+    """100 x edits / reference length per row of `(edits, ref_length)` sums, in the sums' dtype
+    (sacrebleu's `_compute_score_from_stats` on NumPy scalars); a row with an empty reference
+    scores 100 (edits) or 0 as a Python float, which turns a float32 result into float64 as
+    sacrebleu's `np.array` of mixed scalars does."""
+    edits, ref_length = sums[:, 0], sums[:, 1]
+    positive = ref_length > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rates = edits / ref_length
+    if positive.all():
+        return sums.dtype.type(100) * rates
+    out = (sums.dtype.type(100) * rates).astype(np.float64)
+    out[~positive] = np.where(edits[~positive] > 0, 100.0, 0.0)
+    return out
+
+
+def _resample_rates(stats: np.ndarray, idx: np.ndarray, block: int = 256) -> np.ndarray:
+    """The TER of each bootstrap resample (rows of `idx`), as sacrebleu computes it: float32
+    statistics summed in segment order per resample, the rate on float32 scalars."""
+    stats32 = stats.astype(np.float32)
+    sums = np.empty((len(idx), 2), dtype=np.float32)
+    for start in range(0, len(idx), block):  # bounded memory: block x n x 2 float32 at a time
+        sums[start : start + block] = stats32[idx[start : start + block]].sum(axis=1)
+    return _rates(sums)
+
+
+def _check_lengths(hyps: Any, n_refs: int) -> None:
     if len(hyps) != n_refs:
         raise ValueError(
             f"hypotheses has {len(hyps)} segments but the references have {n_refs} "

@@ -1,0 +1,253 @@
+"""Paired significance tests between systems for BLEU, chrF and TER, as sacrebleu 2.6.0 runs them.
+
+Paired bootstrap resampling (Koehn 2004; Moses' bootstrap-hypothesis-difference-significance.pl)
+and paired approximate randomization (Riezler & Maxwell 2005; multeval), plus the bootstrap
+interval of the baseline. This is the one implementation behind :func:`rougebleu.paired_test`,
+the drop-in `rougebleu.sacrebleu.significance.PairedTest` and `rougebleu sacrebleu --paired-bs/ar`.
+
+The random draws come from NumPy's `default_rng` in exactly sacrebleu's order (one index matrix or
+swap mask per compared system, shared by every metric), so the same seed gives the same p-values.
+Each metric scores its resamples through two hooks: `_resample_scores(stats, idx)` and
+`_randomization_scores(baseline, system, swap)`; rougebleu's BLEU, CHRF and TER implement them in
+Rust with sacrebleu's arithmetic (float32 resample sums where sacrebleu sums in float32). Any other
+object with sacrebleu's `Metric` statistics methods is scored the way sacrebleu scores it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+__all__ = ["PairedTest", "Result", "estimate_ci", "seed_from_env"]
+
+DEFAULT_SAMPLES = {"ar": 10000, "bs": 1000}
+
+
+class Result:
+    """One system's result for one metric: `score`, and against the baseline `p_value`; `mean` and
+    `ci` are the bootstrap mean and 95% half width when computed (None otherwise)."""
+
+    def __init__(
+        self, score: float, p_value: float | None = None, mean: float | None = None, ci: float | None = None
+    ) -> None:
+        self.score = score
+        self.p_value = p_value
+        self.mean = mean
+        self.ci = ci
+
+    def __repr__(self) -> str:
+        return ",".join(f"{k}={v}" for k, v in self.__dict__.items())
+
+
+def estimate_ci(scores: np.ndarray) -> tuple[Any, Any]:
+    """Mean and half width of the 95% interval (the 1/40 quantiles) of resample scores, in the
+    scores' own dtype (float32 resamples give float32 values, as in sacrebleu)."""
+    s = np.sort(scores)
+    n = len(s)
+    lower = n // 40
+    return s.mean(), 0.5 * (s[n - lower - 1] - s[lower])
+
+
+def seed_from_env() -> tuple[str, int | None]:
+    """sacrebleu's seed: `SACREBLEU_SEED` (default 12345; "none" = fresh entropy) as given and as
+    the integer passed to `default_rng`."""
+    seed = os.environ.get("SACREBLEU_SEED", "12345")
+    return seed, (None if seed.lower() == "none" else int(seed))
+
+
+def _p_value(stats: np.ndarray, real_difference: float) -> float:
+    # multeval's rule: strictly greater differences count, plus one on both sides.
+    return (np.sum(stats > real_difference).item() + 1) / (len(stats) + 1)
+
+
+def _statistics(metric: Any, hypotheses: Sequence[str], references: Any) -> Any:
+    if hasattr(metric, "segment_statistics"):  # rougebleu's metrics: an array, no Python lists
+        return metric.segment_statistics(hypotheses, references if references else None)
+    return metric._extract_corpus_statistics(hypotheses, references)
+
+
+def _resample_scores(metric: Any, stats: Any, idx: np.ndarray) -> np.ndarray:
+    hook = getattr(metric, "_resample_scores", None)
+    if hook is not None:
+        return hook(np.asarray(stats), idx)
+    st = np.array(stats, dtype="float32")
+    return np.array([metric._compute_score_from_stats(s.sum(0)).score for s in st[idx]])
+
+
+def _randomization_scores(metric: Any, bl: Any, sys: Any, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    hook = getattr(metric, "_randomization_scores", None)
+    if hook is not None:
+        return hook(np.asarray(bl), np.asarray(sys), pos)
+    neg = ~pos
+    a, b = pos @ bl + neg @ sys, neg @ bl + pos @ sys
+    return (
+        np.array([metric._aggregate_and_compute(x).score for x in a[:, None]]),
+        np.array([metric._aggregate_and_compute(x).score for x in b[:, None]]),
+    )
+
+
+class _Draws:
+    """The random draws of the tests: sacrebleu seeds a fresh `default_rng(seed)` for every compared
+    system, so with a fixed seed every system gets the same index matrix (or swap masks): they are
+    drawn once and the baseline's resample scores computed once. Without a seed (fresh entropy)
+    each system gets its own draws, as in sacrebleu."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.seed = seed
+        self._cache: dict[tuple, Any] = {}
+        self._baseline_scores: dict[tuple, np.ndarray] = {}
+
+    def _get(self, key: tuple, draw: Any) -> Any:
+        if self.seed is None:
+            return draw(np.random.default_rng(None))
+        if key not in self._cache:
+            self._cache[key] = draw(np.random.default_rng(self.seed))
+        return self._cache[key]
+
+    def bootstrap(self, n_samples: int, n: int) -> np.ndarray:
+        return self._get(("bs", n_samples, n), lambda rng: rng.choice(n, size=(n_samples, n), replace=True))
+
+    def randomization(self, n_samples: int, n: int, n_confidence: int) -> tuple[np.ndarray, np.ndarray | None]:
+        def draw(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray | None]:
+            pos = rng.integers(2, size=(n_samples, n), dtype=bool)
+            # The interval's resamples are drawn right after the swap masks, as sacrebleu does.
+            idx = rng.choice(n, size=(n_confidence, n), replace=True) if n_confidence > 0 else None
+            return pos, idx
+
+        return self._get(("ar", n_samples, n, n_confidence), draw)
+
+    def baseline_scores(self, name: str, metric: Any, stats: Any, idx: np.ndarray) -> np.ndarray:
+        if self.seed is None:
+            return _resample_scores(metric, stats, idx)
+        key = (name, idx.shape)
+        if key not in self._baseline_scores:
+            self._baseline_scores[key] = _resample_scores(metric, stats, idx)
+        return self._baseline_scores[key]
+
+
+def _paired_bs(
+    baseline: Mapping[str, tuple[Any, Result]],
+    hypotheses: Sequence[str],
+    references: Any,
+    metrics: Mapping[str, Any],
+    n_samples: int,
+    n_ar_confidence: int,
+    draws: _Draws,
+) -> dict[str, Result]:
+    idx = draws.bootstrap(n_samples, len(hypotheses))
+    results = {}
+    for name, metric in metrics.items():
+        bl_stats, bl_result = baseline[name]
+        sys_stats = _statistics(metric, hypotheses, references)
+        sys_score = metric._aggregate_and_compute(sys_stats).score
+        diff = abs(bl_result.score - sys_score)
+        scores_bl = draws.baseline_scores(name, metric, bl_stats, idx)
+        scores_sys = _resample_scores(metric, sys_stats, idx)
+        mean, ci = estimate_ci(scores_sys)
+        sample_diffs = np.abs(scores_sys - scores_bl)
+        results[name] = Result(sys_score, _p_value(sample_diffs - sample_diffs.mean(), diff), mean, ci)
+    return results
+
+
+def _paired_ar(
+    baseline: Mapping[str, tuple[Any, Result]],
+    hypotheses: Sequence[str],
+    references: Any,
+    metrics: Mapping[str, Any],
+    n_samples: int,
+    n_ar_confidence: int,
+    draws: _Draws,
+) -> dict[str, Result]:
+    pos, bs_idx = draws.randomization(n_samples, len(hypotheses), n_ar_confidence)
+    results = {}
+    for name, metric in metrics.items():
+        bl_stats, bl_result = baseline[name]
+        sys_stats = _statistics(metric, hypotheses, references)
+        sys_score = metric._aggregate_and_compute(sys_stats).score
+        diff = abs(bl_result.score - sys_score)
+        a, b = _randomization_scores(metric, np.asarray(bl_stats), np.asarray(sys_stats), pos)
+        res = Result(sys_score, _p_value(np.abs(a - b), diff))
+        if bs_idx is not None:
+            res.mean, res.ci = estimate_ci(_resample_scores(metric, sys_stats, bs_idx))
+        results[name] = res
+    return results
+
+
+class PairedTest:
+    """sacrebleu's `PairedTest`: compare every system of `named_systems` with the first (the
+    baseline) on each metric of `metrics`; `test_type` is `"ar"` (approximate randomization,
+    default 10,000 trials) or `"bs"` (paired bootstrap, default 1,000 resamples); `n_ar_confidence`
+    adds a bootstrap interval to AR (-1: none, 0: 1,000 resamples). Calling the object returns
+    `(signatures, scores)` with `scores["System"]` the names and `scores[score name]` one
+    :class:`Result` per system. `n_jobs` is accepted and ignored: comparisons run in this process
+    and the results do not depend on it. The seed is read from `SACREBLEU_SEED` (default 12345)."""
+
+    _DEFAULT_SAMPLES = DEFAULT_SAMPLES
+
+    def __init__(
+        self,
+        named_systems: list[tuple[str, Sequence[str]]],
+        metrics: Mapping[str, Any],
+        references: Any,
+        test_type: str = "ar",
+        n_samples: int = 0,
+        n_ar_confidence: int = -1,
+        n_jobs: int = 1,
+    ) -> None:
+        if test_type not in ("ar", "bs"):
+            raise ValueError(f"test_type: unknown test {test_type!r}; expected 'ar' or 'bs'")
+        self.test_type = test_type
+        self._fn = _paired_ar if test_type == "ar" else _paired_bs
+        _, self._seed = seed_from_env()
+        self.n_jobs = n_jobs
+        self.references = references
+        self.named_systems = named_systems
+        self.n_ar_confidence = n_ar_confidence if n_ar_confidence != 0 else DEFAULT_SAMPLES["bs"]
+        self.n_samples = n_samples if n_samples > 0 else DEFAULT_SAMPLES[test_type]
+        self.n_systems = len(named_systems) - 1
+        self._signatures: dict[str, Any] = {}
+        self._baseline_info: dict[str, tuple[Any, Result]] = {}
+        self.metrics: dict[str, Any] = {}
+        bl_hyps = named_systems[0][1]
+        confidence_n = self.n_samples if test_type == "bs" else self.n_ar_confidence
+        # The baseline's interval is drawn from `default_rng(seed)` (a seed of 0 included); the
+        # compared systems use `seed if seed else None`. With a fixed non-zero seed both are the
+        # same draws, so the bootstrap test reuses the baseline's resample scores.
+        self._draws = _Draws(self._seed if self._seed else None)
+        baseline_draws = self._draws if self._seed else _Draws(self._seed)
+        for metric in metrics.values():
+            bl_stats = _statistics(metric, bl_hyps, references)
+            bl_score = metric._aggregate_and_compute(bl_stats)
+            bl_mean = bl_ci = None
+            if confidence_n > 0:
+                idx = baseline_draws.bootstrap(confidence_n, len(bl_hyps))
+                bl_mean, bl_ci = estimate_ci(baseline_draws.baseline_scores(bl_score.name, metric, bl_stats, idx))
+            # Keyed by the score's name (e.g. "chrF2++"), as sacrebleu does.
+            self._baseline_info[bl_score.name] = (bl_stats, Result(bl_score.score, mean=bl_mean, ci=bl_ci))
+            self.metrics[bl_score.name] = metric
+            sig = metric.get_signature()
+            sig.update("seed", str(self._seed).lower())
+            sig.update(test_type, self.n_samples)
+            if self.n_ar_confidence > 0:
+                sig.update("bs", self.n_ar_confidence)
+            self._signatures[bl_score.name] = sig
+
+    def __call__(self) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+        scores: dict[str, list[Any]] = {"System": [name for name, _ in self.named_systems]}
+        for name, (_, result) in self._baseline_info.items():
+            scores[name] = [result]
+        for _, hyps in self.named_systems[1:]:
+            results = self._fn(
+                self._baseline_info,
+                hyps,
+                self.references,
+                self.metrics,
+                self.n_samples,
+                self.n_ar_confidence,
+                self._draws,
+            )
+            for name, res in results.items():
+                scores[name].append(res)
+        return self._signatures, scores

