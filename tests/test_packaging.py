@@ -76,7 +76,7 @@ def _check_metadata(meta) -> None:
     requires = meta.get_all("Requires-Dist") or []
     assert any(re.match(r"numpy\s*>=", r) for r in requires), requires
     assert any("extra == 'test'" in r or 'extra == "test"' in r for r in requires)
-    assert meta["Summary"] and meta["Description-Content-Type"] == "text/markdown"
+    assert meta["Summary"] and meta["Description-Content-Type"].startswith("text/markdown")
     assert meta.get("Keywords") or meta.get_all("Keywords")
 
 

@@ -37,11 +37,11 @@ FAST_TESTS = [
     "tests/test_matlab_document.py",
     "tests/test_internal_errors.py",
 ]
-# Parity with the references' recorded outputs on real data (the conformance corpus).
+# Parity with the references' recorded outputs on real data (the conformance corpus): ROUGE-1.5.5,
+# sacrebleu BLEU and TER. NLTK's gold files are left to the full suite (a minute on two cores).
 PARITY_SAMPLE = [
     "tests/test_rouge155_gold.py",
     "tests/test_bleu_gold.py",
-    "tests/test_nltk_gold.py",
     "tests/test_ter_gold.py",
 ]
 
@@ -82,12 +82,19 @@ def _run(cmd: list[str], env: dict[str, str], cwd: Path, **kw) -> subprocess.Com
     return subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True, **kw)
 
 
+def _command(python: Path, name: str) -> str:
+    """A command the wheel installed, by absolute path (Windows looks a bare name up in our PATH)."""
+    exe = shutil.which(name, path=str(python.parent))
+    assert exe is not None, f"{name} is not in the virtualenv's scripts"
+    return exe
+
+
 def test_the_package_comes_from_the_wheel_not_the_clone(venv, tmp_path):
     python, env = venv
     out = _run([str(python), "-c", "import rougebleu, sys; print(rougebleu.__file__)"], env, tmp_path, check=True)
     installed = Path(out.stdout.strip()).resolve()
     assert REPO not in installed.parents, installed
-    assert python.parent.parent in installed.parents, installed
+    assert python.parent.parent.resolve() in installed.parents, installed
 
 
 def test_bundled_example_and_entry_point(venv, tmp_path):
@@ -95,9 +102,7 @@ def test_bundled_example_and_entry_point(venv, tmp_path):
     by_module = _run([str(python), "-m", "rougebleu"], env, tmp_path, check=True).stdout
     assert "bundled example corpus" in by_module
     assert {line.split()[0] for line in by_module.splitlines() if line.strip()} >= {"extractive", "abstractive"}
-    script = shutil.which("rougebleu", path=str(python.parent))
-    assert script is not None
-    assert _run([script], env, tmp_path, check=True).stdout == by_module
+    assert _run([_command(python, "rougebleu")], env, tmp_path, check=True).stdout == by_module
 
 
 def _rouge155_case(tmp_path: Path) -> list[str]:
@@ -111,7 +116,8 @@ def test_rouge_subcommand_on_files(venv, tmp_path):
     python, env = venv
     (tmp_path / "pred.txt").write_text("the cat sat\nhello world\n", encoding="utf-8")
     (tmp_path / "ref.txt").write_text("a cat sat down\nhello there world\n", encoding="utf-8")
-    out = _run(["rougebleu", "rouge", "-p", "pred.txt", "-r", "ref.txt", "-t", "rouge1"], env, tmp_path, check=True)
+    cmd = [_command(python, "rougebleu"), "rouge", "-p", "pred.txt", "-r", "ref.txt", "-t", "rouge1"]
+    out = _run(cmd, env, tmp_path, check=True)
     assert out.stdout.startswith("2 pairs")
     assert "rouge1" in out.stdout
 
@@ -119,18 +125,17 @@ def test_rouge_subcommand_on_files(venv, tmp_path):
 def test_native_rouge155_program_matches_the_python_command(venv, tmp_path):
     """The wheel's scripts carry the native program; its report is the Python command's, byte for byte."""
     python, env = venv
-    exe = shutil.which("rouge155", path=str(python.parent))
-    assert exe is not None, "rouge155 is not in the virtualenv's scripts"
-    assert Path(exe).resolve().parent == python.parent.resolve()
+    exe = _command(python, "rouge155")
     args = _rouge155_case(tmp_path)
     native = _run([exe, *args], env, tmp_path, check=True)
-    by_python = _run(["rougebleu", "rouge155", *args], env, tmp_path, check=True)
+    by_python = _run([_command(python, "rougebleu"), "rouge155", *args], env, tmp_path, check=True)
     # 4 of the model's 6 unigrams are in the peer (cat, sat, on, mat).
     assert "X ROUGE-1 Average_R: 0.66667 (95%-conf.int. 0.66667 - 0.66667)" in native.stdout
     assert native.stdout == by_python.stdout
     with open(exe, "rb") as f:
         magic = f.read(4)
-    assert magic in (b"\x7fELF", b"MZ\x90\x00", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe") or magic[:2] == b"MZ"
+    # A native executable (ELF, Mach-O, PE), not a Python launcher script.
+    assert magic in (b"\x7fELF", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe") or magic[:2] == b"MZ", magic
     bad = _run([exe, "-n", "2", "no-such-list.txt"], env, tmp_path)
     assert bad.returncode != 0 and bad.stderr
 

@@ -5,8 +5,8 @@
 
 maturin builds only the extension module, so the `rouge155` binary (src/bin/rouge155.rs) is built
 first with cargo (`cargo zigbuild` with --zig, linked against the same old glibc or musl as the
-extension) and staged in `rougebleu.data/scripts/`. maturin ships that folder as the wheel's
-`rougebleu-<version>.data/scripts/`, which pip installs next to the `rougebleu` entry point: the
+extension) and staged in `rougebleu._rougebleu.data/scripts/`. maturin ships that folder as the
+wheel's `rougebleu-<version>.data/scripts/`, which pip installs next to the `rougebleu` entry point: the
 ROUGE-1.5.5 command runs as a native program, without Python's start-up. The staged copy is removed
 after the build so that a later `pip install .` from the clone does not pick up a stale binary.
 Used by `make wheel` and .github/workflows/release.yml; the tools are in tools/wheel-requirements.txt.
@@ -19,16 +19,26 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-# maturin picks up `<project name>.data` next to pyproject.toml when it exists.
-DATA = REPO / "rougebleu.data"
+# maturin picks up `<module-name>.data` next to pyproject.toml when it exists (module-name is
+# `rougebleu._rougebleu`, [tool.maturin]). Naming it in `data =` instead would make maturin fail on
+# every build without it, `pip install .` from a clone included. Ignored by git, so never in the sdist.
+DATA = REPO / "rougebleu._rougebleu.data"
+
+
+def tool_env() -> dict[str, str]:
+    """PATH led by this interpreter's folders: cargo finds `cargo-zigbuild` there, and
+    cargo-zigbuild's `python3 -m ziglang` runs the interpreter that has ziglang installed."""
+    first = [sysconfig.get_path("scripts"), os.path.dirname(sys.executable)]
+    return dict(os.environ, PATH=os.pathsep.join([*first, os.environ.get("PATH", "")]))
 
 
 def run(cmd: list[str]) -> None:
     print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, cwd=REPO, check=True)
+    subprocess.run(cmd, cwd=REPO, check=True, env=tool_env())
 
 
 def build_native_cli(target: str | None, zig: bool, compatibility: str | None) -> Path:
