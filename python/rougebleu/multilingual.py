@@ -10,6 +10,7 @@ scorer calls, installed with ``pip install "rougebleu[multilingual]"``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -81,7 +82,9 @@ def _mecab() -> Callable[[str], list[str]]:
             import unidic_lite
         except ImportError as e:
             raise _missing("japanese", "a MeCab dictionary (unidic-lite)") from e
-        tagger = Tagger(f"{args} -d {unidic_lite.DICDIR}")
+        # fugashi would still read `unidic`'s missing mecabrc: name unidic-lite's own as well.
+        rc = os.path.join(unidic_lite.DICDIR, "mecabrc")
+        tagger = Tagger(f'{args} -r "{rc}" -d "{unidic_lite.DICDIR}"')
     return lambda text: tagger.parse(text).split()
 
 

@@ -2,7 +2,7 @@
 //! body through [`guard`], so a panic anywhere in the crate (a bug) reaches Python as
 //! `rougebleu.InternalError`, a `RuntimeError` naming the call, instead of PyO3's
 //! `PanicException`, which derives from `BaseException` and escapes `except Exception`.
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -16,14 +16,23 @@ pyo3::create_exception!(
 );
 
 thread_local! {
-    /// Set by the test suite: the next guarded call on this thread fails as if it had panicked.
-    static INJECT: Cell<bool> = const { Cell::new(false) };
+    /// Set by the test suite: the next guarded call of this name on this thread fails as if it
+    /// had panicked (calls of other names on the way to it run normally).
+    static INJECT: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Runs an entry point's body, turning a panic into `InternalError("<call>: ...")`.
 pub fn guard<T>(call: &'static str, body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     let run = AssertUnwindSafe(|| {
-        if INJECT.with(|c| c.replace(false)) {
+        let inject = INJECT.with(|c| {
+            let mut c = c.borrow_mut();
+            let hit = c.as_deref() == Some(call);
+            if hit {
+                *c = None;
+            }
+            hit
+        });
+        if inject {
             panic!("injected internal error");
         }
         body()
@@ -38,11 +47,12 @@ pub fn guard<T>(call: &'static str, body: impl FnOnce() -> PyResult<T>) -> PyRes
     })
 }
 
-/// Makes the next guarded call on this thread fail as an internal error (for the tests that
-/// check that every entry point maps one to `InternalError`).
+/// Makes the next guarded call named `call` on this thread fail as an internal error (for the
+/// tests that check that every entry point maps one to `InternalError`); `None` cancels it.
 #[pyfunction]
-fn _inject_internal_error() {
-    INJECT.with(|c| c.set(true));
+#[pyo3(signature = (call=None))]
+fn _inject_internal_error(call: Option<String>) {
+    INJECT.with(|c| *c.borrow_mut() = call);
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -8,6 +8,10 @@
 //! with `ignore_stopwords` a lowercased word found in NLTK's stopword list for the language is
 //! returned as it is. One module per language or family; `util` gives them Python's slicing.
 
+// The ports keep NLTK's branches one for one (including branches with the same body and ifs
+// that could be merged), so that each can be read against NLTK's code line by line.
+#![allow(clippy::if_same_then_else, clippy::collapsible_if, clippy::collapsible_match)]
+
 mod arabic;
 mod dutch;
 mod english;
