@@ -26,7 +26,7 @@ pub fn matrix<S: PairScorer>(
     workers: Option<usize>,
     what: &str,
 ) -> Result<Vec<f64>> {
-    let mut out = try_matrix(rows, cols, 0.0, what)?;
+    let mut out = try_matrix(rows, cols, what)?;
     let scorer = build();
     fill_rows(&mut out, cols, workers, |i, row| scorer.score_row(i, row));
     Ok(out)
@@ -130,7 +130,7 @@ pub fn expected_utility<S: PairScorer + ?Sized>(
         check_weights(w, cols)?;
     }
     let total_weight = weights.map_or(cols as f64, |w| exact_sum(w.iter().copied()));
-    let mut out = try_matrix(rows, 1, 0.0, "the expected utilities")?;
+    let mut out = try_matrix(rows, 1, "the expected utilities")?;
     fill_rows(&mut out, 1, workers, |i, slot| {
         slot[0] = with_row(cols, |row| {
             scorer.score_row(i, row);
@@ -154,7 +154,7 @@ pub fn top_k<S: PairScorer + ?Sized>(
 ) -> Result<(Vec<i64>, Vec<f64>)> {
     let cols = scorer.cols();
     let k = k.min(cols);
-    let mut best = try_matrix(rows, k, (0i64, 0.0f64), "the top-k results")?;
+    let mut best = try_matrix::<(i64, f64)>(rows, k, "the top-k results")?;
     fill_rows(&mut best, k, workers, |i, slot| {
         with_row(cols, |row| {
             scorer.score_row(i, row);

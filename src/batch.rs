@@ -6,11 +6,15 @@
 //! per call cost milliseconds per call, and seconds for thousands of threads.
 //! Every item is computed independently and results come back in input order, so the output
 //! is bit-identical for any number of workers.
+//!
+//! Every pass here is also where a long call is observed: under a [`crate::control::Control`]
+//! each item is counted and checked for cancellation (see that module).
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
+use crate::control::Pass;
 use crate::error::{Error, Result};
 
 /// The largest `workers` value accepted. Threads beyond the number of cores never speed up
@@ -63,31 +67,61 @@ where
     R: Send,
     F: Fn(&T) -> R + Sync + Send,
 {
+    let pass = Pass::begin(items.len());
+    let f = |x: &T| pass.item(|| f(x));
     match workers {
         Some(1) => items.iter().map(f).collect(),
-        None => items.par_iter().map(f).collect(),
+        None => items.par_iter().panic_fuse().map(f).collect(),
         Some(n) => match pool(pool_threads(n)) {
-            Some(pool) => pool.install(|| items.par_iter().map(&f).collect()),
+            Some(pool) => pool.install(|| items.par_iter().panic_fuse().map(f).collect()),
             // A pool can fail to start (thread limits); computing serially gives the same result.
             None => items.iter().map(f).collect(),
         },
     }
 }
 
-/// A vector of `rows * cols` copies of `fill`, allocated fallibly: a size that overflows or
-/// that the allocator refuses is an [`Error::Memory`] naming `what`, never an abort. For the
-/// results whose size is a product of input sizes (N x M matrices, N x N graphs).
-pub fn try_matrix<T: Clone>(rows: usize, cols: usize, fill: T, what: &str) -> Result<Vec<T>> {
+/// Types whose all-zero bytes are a valid value (zero numbers), so that a result can be
+/// allocated already zeroed: the operating system hands out zero pages lazily, and a huge
+/// matrix costs nothing until its rows are written, inside the interruptible row pass.
+///
+/// # Safety
+/// Implement only for types for which the all-zero bit pattern is a valid value.
+pub unsafe trait Zeroed: Copy {}
+unsafe impl Zeroed for f64 {}
+unsafe impl Zeroed for u64 {}
+unsafe impl Zeroed for i64 {}
+unsafe impl Zeroed for usize {}
+unsafe impl Zeroed for (i64, f64) {}
+unsafe impl Zeroed for crate::kernels::fmeasure::Prf {}
+
+/// A zeroed vector of `rows * cols` values, allocated fallibly: a size that overflows, that
+/// exceeds the memory the system has available, or that the allocator refuses is an
+/// [`Error::Memory`] naming `what`, never an abort. For the results whose size is a product of
+/// input sizes (N x M matrices, N x N graphs), so that an impossible request fails at once
+/// instead of growing until the operating system kills the process (Linux grants far more
+/// memory than it has and only fails when the pages are written).
+pub fn try_matrix<T: Zeroed>(rows: usize, cols: usize, what: &str) -> Result<Vec<T>> {
     let bytes = rows as u128 * cols as u128 * std::mem::size_of::<T>() as u128;
-    let refuse = || Error::Memory { what: format!("{what} ({rows} x {cols})"), bytes };
+    let available = crate::limits::available_memory();
+    let refuse = || Error::Memory { what: format!("{what} ({rows} x {cols})"), bytes, available };
     let len = rows.checked_mul(cols).ok_or_else(refuse)?;
-    if bytes > isize::MAX as u128 {
+    if bytes > isize::MAX as u128 || available.is_some_and(|a| bytes > a) {
         return Err(refuse());
     }
-    let mut out = Vec::new();
-    out.try_reserve_exact(len).map_err(|_| refuse())?;
-    out.resize(len, fill);
-    Ok(out)
+    if len == 0 || std::mem::size_of::<T>() == 0 {
+        return Ok(vec![unsafe { std::mem::zeroed() }; len]);
+    }
+    let layout = std::alloc::Layout::array::<T>(len).map_err(|_| refuse())?;
+    // SAFETY: the layout has a non-zero size; a null pointer is the allocator's refusal; the
+    // memory is zeroed, which `T: Zeroed` makes `len` valid values, and it was allocated by the
+    // global allocator with exactly the layout of a `Vec<T>` of capacity `len`.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() {
+            return Err(refuse());
+        }
+        Ok(Vec::from_raw_parts(ptr, len, len))
+    }
 }
 
 /// Calls `f(i, row)` for every `cols`-long row `i` of `out`, in parallel according to `workers`.
@@ -100,7 +134,10 @@ where
     if cols == 0 {
         return;
     }
-    let run = |out: &mut [T]| out.par_chunks_mut(cols).enumerate().for_each(|(i, row)| f(i, row));
+    let pass = Pass::begin(out.len() / cols);
+    let f = |i: usize, row: &mut [T]| pass.item(|| f(i, row));
+    let run =
+        |out: &mut [T]| out.par_chunks_mut(cols).enumerate().panic_fuse().for_each(|(i, row)| f(i, row));
     match workers {
         Some(1) => out.chunks_mut(cols).enumerate().for_each(|(i, row)| f(i, row)),
         None => run(out),
@@ -117,11 +154,13 @@ where
     R: Send,
     F: Fn(usize) -> R + Sync + Send,
 {
+    let pass = Pass::begin(len);
+    let f = |i: usize| pass.item(|| f(i));
     match workers {
         Some(1) => (0..len).map(f).collect(),
-        None => (0..len).into_par_iter().map(f).collect(),
+        None => (0..len).into_par_iter().panic_fuse().map(f).collect(),
         Some(n) => match pool(pool_threads(n)) {
-            Some(pool) => pool.install(|| (0..len).into_par_iter().map(&f).collect()),
+            Some(pool) => pool.install(|| (0..len).into_par_iter().panic_fuse().map(f).collect()),
             None => (0..len).map(f).collect(),
         },
     }
@@ -154,11 +193,19 @@ mod tests {
 
     #[test]
     fn matrices_are_allocated_fallibly_and_filled_in_place() {
-        let err = try_matrix(usize::MAX, 2, 0.0f64, "the matrix").unwrap_err();
+        let err = try_matrix::<f64>(usize::MAX, 2, "the matrix").unwrap_err();
         assert!(matches!(err, Error::Memory { .. }), "{err}");
-        let err = try_matrix(1 << 40, 1 << 20, 0.0f64, "the matrix").unwrap_err();
+        let err = try_matrix::<f64>(1 << 40, 1 << 20, "the matrix").unwrap_err();
         assert!(err.to_string().contains("the matrix (1099511627776 x 1048576)"), "{err}");
-        let mut m = try_matrix(3, 4, 0usize, "m").unwrap();
+        if let Some(available) = crate::limits::available_memory() {
+            // More than the system has: refused up front, though the allocator might grant it.
+            let rows = (available / 8 / (1 << 20) + 1) as usize;
+            let err = try_matrix::<f64>(rows, 1 << 20, "the matrix").unwrap_err();
+            assert!(err.to_string().contains("bytes of memory available"), "{err}");
+        }
+        let mut m = try_matrix::<usize>(3, 4, "m").unwrap();
+        assert_eq!(m, vec![0; 12]);
+        assert!(try_matrix::<f64>(0, 5, "empty").unwrap().is_empty());
         fill_rows(&mut m, 4, Some(2), |i, row| row.iter_mut().enumerate().for_each(|(j, x)| *x = i * 4 + j));
         assert_eq!(m, (0..12).collect::<Vec<_>>());
         fill_rows(&mut m[..0], 0, None, |_, _| unreachable!());

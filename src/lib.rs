@@ -12,6 +12,7 @@
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
+//! - [`control`]: cancellation and progress of long calls, observed by every `batch` pass.
 //! - [`limits`]: the documented bounds of every numeric option.
 //! - [`stats`]: mergeable statistics and the exact float sum behind them.
 //!
@@ -22,6 +23,7 @@ pub mod allpairs;
 pub mod batch;
 pub mod bleu;
 pub mod chrf;
+pub mod control;
 pub mod error;
 pub mod kernels;
 pub mod limits;

@@ -1,5 +1,5 @@
 # Type stubs of the native extension module. The public API lives in the Python modules.
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, final
 
 import numpy as np
@@ -15,7 +15,8 @@ MAX_WORKERS: int
 class InternalError(RuntimeError):
     """An internal error of rougebleu (a bug): a panic in the core, caught at the entry point."""
 
-def _inject_internal_error() -> None: ...
+def _inject_internal_error(call: str | None = None) -> None: ...
+def _set_progress(callback: Callable[[int, int], object] | None = None) -> Callable[[int, int], object] | None: ...
 
 # rouge_score-compatible ROUGE and the ROUGE family (src/python/rouge.rs).
 _ScoreTuple = tuple[float, float, float, bool]  # precision, recall, fmeasure, int_zero

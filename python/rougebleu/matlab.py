@@ -19,6 +19,7 @@ from typing import Any, Literal, overload
 import numpy as np
 
 from rougebleu import _rougebleu
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu._matlab_stopwords import STOP_WORDS
 
 __all__ = [
@@ -552,14 +553,16 @@ def rouge_evaluation_score_batch(
     beta: float = 1.0,
     weight: float = 1.2,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> np.ndarray:
     """:func:`rouge_evaluation_score` of ``candidates[i]`` against ``references[i]`` for every
     ``i``, in parallel, as a float64 array."""
-    cands, ref_sets = _batch_inputs(candidates, references)
-    opts = _rouge_options(rouge_method, ngram_length, skip_distance, beta, weight)
-    return _rougebleu.matlab_rouge(
-        [_native(c) for c in cands], [[_native(r) for r in rs] for rs in ref_sets], workers=workers, **opts
-    )
+    with reporting(progress, "rouge_evaluation_score_batch"):
+        cands, ref_sets = _batch_inputs(candidates, references)
+        opts = _rouge_options(rouge_method, ngram_length, skip_distance, beta, weight)
+        return _rougebleu.matlab_rouge(
+            [_native(c) for c in cands], [[_native(r) for r in rs] for rs in ref_sets], workers=workers, **opts
+        )
 
 
 def _batch_inputs(candidates: Any, references: Any) -> tuple[list[TokenizedDocument], list[list[TokenizedDocument]]]:
@@ -607,19 +610,21 @@ def bleu_evaluation_score_batch(
     ngram_weights: Sequence[float] | float = (0.25, 0.25, 0.25, 0.25),
     ignore_case: bool = False,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> np.ndarray:
     """:func:`bleu_evaluation_score` of ``candidates[i]`` against ``references[i]`` for every
     ``i``, in parallel, as a float64 array."""
-    cands, ref_sets = _batch_inputs(candidates, references)
-    if not isinstance(ignore_case, (bool, np.bool_)):
-        raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
-    return _rougebleu.matlab_bleu(
-        [c._tokens for c in cands],
-        [[r._tokens for r in rs] for rs in ref_sets],
-        ngram_weights=_weights(ngram_weights),
-        ignore_case=bool(ignore_case),
-        workers=workers,
-    )
+    with reporting(progress, "bleu_evaluation_score_batch"):
+        cands, ref_sets = _batch_inputs(candidates, references)
+        if not isinstance(ignore_case, (bool, np.bool_)):
+            raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
+        return _rougebleu.matlab_bleu(
+            [c._tokens for c in cands],
+            [[r._tokens for r in rs] for rs in ref_sets],
+            ngram_weights=_weights(ngram_weights),
+            ignore_case=bool(ignore_case),
+            workers=workers,
+        )
 
 
 # ----- LexRank and extractSummary --------------------------------------------------------------
@@ -637,11 +642,12 @@ def _as_documents(documents: Any) -> TokenizedDocumentArray:
     raise TypeError(f"documents must be a TokenizedDocumentArray or a list of documents, not {_type_name(documents)}")
 
 
-def lexrank_scores(documents: Any, *, workers: int | None = None) -> np.ndarray:
+def lexrank_scores(documents: Any, *, workers: int | None = None, progress: ProgressArg = None) -> np.ndarray:
     """LexRank importance of each document (MATLAB ``lexrankScores``): cosine similarity of
     bag-of-words counts, PageRank with damping 0.85; the scores sum to one."""
-    docs = _as_documents(documents)
-    return _rougebleu.matlab_lexrank([d._tokens for d in docs], workers=workers)
+    with reporting(progress, "lexrank_scores"):
+        docs = _as_documents(documents)
+        return _rougebleu.matlab_lexrank([d._tokens for d in docs], workers=workers)
 
 
 def extract_summary(
@@ -650,26 +656,28 @@ def extract_summary(
     summary_size: int | None = None,
     return_scores: bool = False,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> TokenizedDocumentArray | tuple[TokenizedDocumentArray, np.ndarray]:
     """The most important documents by LexRank (MATLAB ``extractSummary``), best first.
 
     ``summary_size`` defaults to one tenth of the documents, rounded up (MATLAB's default).
     With ``return_scores=True`` also returns the LexRank scores of the chosen documents.
     """
-    docs = _as_documents(documents)
-    if summary_size is None:
-        size = math.ceil(len(docs) / 10)
-    else:
-        size = _count(summary_size, "summary_size")  # type: ignore[assignment]
-        if size is None or size < 1:
-            raise ValueError(f"summary_size must be a positive integer, got {summary_size!r}")
-    scores = lexrank_scores(docs, workers=workers)
-    # Best first; ties keep the earlier document.
-    order = sorted(range(len(docs)), key=lambda i: (-scores[i], i))[:size]
-    summary = TokenizedDocumentArray(docs[i] for i in order)
-    if return_scores:
-        return summary, np.asarray(scores[order], dtype=np.float64)
-    return summary
+    with reporting(progress, "extract_summary"):
+        docs = _as_documents(documents)
+        if summary_size is None:
+            size = math.ceil(len(docs) / 10)
+        else:
+            size = _count(summary_size, "summary_size")  # type: ignore[assignment]
+            if size is None or size < 1:
+                raise ValueError(f"summary_size must be a positive integer, got {summary_size!r}")
+        scores = lexrank_scores(docs, workers=workers)
+        # Best first; ties keep the earlier document.
+        order = sorted(range(len(docs)), key=lambda i: (-scores[i], i))[:size]
+        summary = TokenizedDocumentArray(docs[i] for i in order)
+        if return_scores:
+            return summary, np.asarray(scores[order], dtype=np.float64)
+        return summary
 
 
 rougeEvaluationScore = rouge_evaluation_score

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from rougebleu import _args
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.rouge_scorer import language_segmenter, make_core
 
 __all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
@@ -38,6 +39,7 @@ def rouge(
     workers: int | None = None,
     pretokenized: bool = False,
     output: str = "dict",
+    progress: ProgressArg = None,
 ) -> Any:
     """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
 
@@ -71,13 +73,16 @@ def rouge(
 
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
+    Ctrl-C stops a long call at once; ``progress=True`` shows a tqdm bar, a callable receives
+    ``(done, total)`` (docs/limits.md, "Long calls").
     """
     if output not in ("dict", "arrow"):
         raise ValueError(f"output must be 'dict' or 'arrow', got {output!r}")
     types, core, predictions, references = _setup(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
     )
-    prf, _ = core.score_batch(predictions, references, workers, bool(pretokenized))
+    with reporting(progress, "rouge"):
+        prf, _ = core.score_batch(predictions, references, workers, bool(pretokenized))
     arrays = {
         t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)
     }
@@ -141,6 +146,7 @@ def rouge_corpus(
     tokenizer: str | None = None,
     workers: int | None = None,
     pretokenized: bool = False,
+    progress: ProgressArg = None,
 ) -> dict[str, CorpusScore]:
     """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
 
@@ -155,7 +161,8 @@ def rouge_corpus(
     The bootstrap runs in Rust with its own RNG (SplitMix64), so it is not the same draw as
     rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
 
-    Inputs are those of :func:`rouge`: lists, columns, or with ``pretokenized=True`` token lists.
+    Inputs are those of :func:`rouge`: lists, columns, or with ``pretokenized=True`` token lists;
+    ``progress`` as there.
     """
     types, core, predictions, references = _setup(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
@@ -165,5 +172,8 @@ def rouge_corpus(
     if not isinstance(average, str):
         raise TypeError(f"average must be a string, not {type(average).__name__}")
     level = _args.confidence(confidence)
-    rows = core.corpus(predictions, references, average, resamples, level, seed % 2**64, workers, bool(pretokenized))
+    with reporting(progress, "rouge_corpus"):
+        rows = core.corpus(
+            predictions, references, average, resamples, level, seed % 2**64, workers, bool(pretokenized)
+        )
     return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}

@@ -12,6 +12,7 @@ from typing import Any
 
 from rougebleu._args import beta as check_beta
 from rougebleu._args import number, string_list
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu._rougebleu import RougeCore, RougeScorerBase, column_texts, is_column, rouge_score_tokenize
 from rougebleu.scoring import Score
 
@@ -136,7 +137,9 @@ class RougeScorer(RougeScorerBase):
         if lang is not None and tokenizer is not None:
             raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
         if lang is not None and split_summaries:
-            raise ValueError("lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines")
+            raise ValueError(
+                "lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines"
+            )
         named = tokenizer if isinstance(tokenizer, str) else None
         if named is not None:
             tokenizer = None
@@ -190,6 +193,7 @@ class RougeScorer(RougeScorerBase):
         *,
         workers: int | None = None,
         pretokenized: bool = False,
+        progress: ProgressArg = None,
     ) -> list[dict[str, Score]]:
         """``score(targets[i], predictions[i])`` for every i, in parallel, in input order.
 
@@ -198,8 +202,16 @@ class RougeScorer(RougeScorerBase):
         :func:`rougebleu.rouge`). ``pretokenized=True``: texts are token lists (strings or integer
         ids; with ``rougeLsum`` lists of sentences), compared as given -- the tokenizer is not used.
         ``workers``: ``None`` or ``-1`` = all cores (``RAYON_NUM_THREADS`` is honoured), ``1`` =
-        serial. The GIL is released while scoring; results do not depend on ``workers``.
+        serial. The GIL is released while scoring; results do not depend on ``workers``. Ctrl-C
+        stops a long batch at once; ``progress=True`` shows a tqdm bar, a callable receives
+        ``(done, total)``.
         """
+        with reporting(progress, "score_batch"):
+            return self._score_batch(targets, predictions, workers, pretokenized)
+
+    def _score_batch(
+        self, targets: Any, predictions: Any, workers: int | None, pretokenized: bool
+    ) -> list[dict[str, Score]]:
         if pretokenized:
             if self._use_stemmer:
                 raise ValueError("use_stemmer applies to texts; pre-tokenized tokens are compared as given")

@@ -49,7 +49,7 @@ pub fn scores(documents: &[Vec<u32>], workers: Option<usize>) -> Result<Vec<f64>
         return Ok(Vec::new());
     }
     // The N x N transition matrix, refused up front if it cannot be allocated.
-    let mut matrix = try_matrix(n, n, 0.0, "the LexRank similarity matrix")?;
+    let mut matrix = try_matrix(n, n, "the LexRank similarity matrix")?;
     let bags: Vec<Vec<(u32, f64)>> = documents.iter().map(|d| bag(d)).collect();
     let norms: Vec<f64> = bags.iter().map(|b| dot(b, b).sqrt()).collect();
     fill_rows(&mut matrix, n, workers, |i, row| {

@@ -4,8 +4,8 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use super::guard::guard;
 use super::columns::null_error;
+use super::guard::guard;
 use super::text_args::{rouge_items, rouge_text, type_name, RougeItems};
 use super::workers::{threads, Workers};
 use crate::allpairs::{self, PairScorer};
@@ -96,7 +96,7 @@ fn rouge_pairwise<'py>(
         let (h, r) = (texts(&hi, "hypotheses", true)?, texts(&ri, "references", true)?);
         let (n, m) = (h.len(), r.len());
         // Refuse an impossible result before any work.
-        let mut out = try_matrix(n, m, Prf::default(), "the pairwise ROUGE matrices")?;
+        let mut out = try_matrix::<Prf>(n, m, "the pairwise ROUGE matrices")?;
         let opts = (rouge_type, use_stemmer, alpha);
         let pairs = rouge_pairs(&opts, &h, &r, workers)?;
         py.detach(|| fill_rows(&mut out, m, workers, |i, row| pairs.prf_row(i, row)));

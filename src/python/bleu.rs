@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::guard::guard;
+use super::long_call;
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, segment_row, stats_with_references, Preprocess, RefCache};
@@ -58,7 +59,8 @@ fn bleu_stats<'py>(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (flat, num_refs) = py.detach(|| stats_with_references(&hyps, &refs, prep, workers))?;
+        let (flat, num_refs) =
+            long_call::run(py, hyps.len(), || stats_with_references(&hyps, &refs, prep, workers))??;
         let k = stats_len(prep.max_order);
         let n = flat.len() / k;
         let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
@@ -91,9 +93,9 @@ fn bleu_sentence_scores<'py>(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (scores, num_refs) = py.detach(|| {
+        let (scores, num_refs) = long_call::run(py, hyps.len(), || {
             map_segments(&hyps, &refs, prep, workers, |row| bleu_score_only(row, smooth, effective_order))
-        })?;
+        })??;
         Ok((PyArray1::from_vec(py, scores), num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -122,7 +124,9 @@ impl BleuReferences {
             let workers = threads(workers);
             let handles = stream_items(streams)?;
             let borrowed = stream_texts(&handles)?;
-            let cache = py.detach(|| RefCache::new(&borrowed, prep, workers))?;
+            let cache = long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || {
+                RefCache::new(&borrowed, prep, workers)
+            })??;
             Ok(BleuReferences { cache })
         })
     }
@@ -153,9 +157,9 @@ impl BleuReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let scores = py.detach(|| {
+            let scores = long_call::run(py, hyps.len(), || {
                 self.cache.map(&hyps, workers, |row| bleu_score_only(row, smooth, effective_order))
-            })?;
+            })??;
             Ok(PyArray1::from_vec(py, scores))
         })
     }
@@ -172,7 +176,7 @@ impl BleuReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let flat = py.detach(|| self.cache.stats(&hyps, workers))?;
+            let flat = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
             let k = stats_len(self.cache.prep.max_order);
             let n = flat.len() / k;
             let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
@@ -217,11 +221,11 @@ fn bleu_scores_from_stats<'py>(
         let workers = threads(workers);
         let (flat, k) = stats_rows(&stats, "stats")?;
         let n = flat.len() / k;
-        let scores = py.detach(|| {
+        let scores = long_call::run(py, n, || {
             crate::batch::map_range(n, workers, |i| {
                 bleu_score_only(&flat[i * k..(i + 1) * k], smooth, effective_order)
             })
-        });
+        })?;
         Ok(PyArray1::from_vec(py, scores))
     })
 }
@@ -249,7 +253,9 @@ fn bleu_pairwise<'py>(
         let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(references, "references")?);
         let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "references")?);
         let (n, m) = (h.len(), r.len());
-        let scores = py.detach(|| pairwise(&h, &r, prep, smooth, effective_order, workers))?;
+        let scores = long_call::run(py, n.saturating_mul(m), || {
+            pairwise(&h, &r, prep, smooth, effective_order, workers)
+        })??;
         Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
     })
 }
@@ -278,7 +284,9 @@ fn bleu_bootstrap_scores<'py>(
             }
             ix.push(v as usize);
         }
-        let scores = py.detach(|| bootstrap_scores(&flat, k, &ix, n, smooth, effective_order));
+        let scores = long_call::run(py, n.saturating_mul(flat.len() / k.max(1)), || {
+            bootstrap_scores(&flat, k, &ix, n, smooth, effective_order)
+        })?;
         Ok(PyArray1::from_vec(py, scores))
     })
 }
@@ -304,7 +312,9 @@ fn bleu_randomization_scores<'py>(
             return Err(Error::value("system", "baseline, system and swap shapes disagree").into());
         }
         let sw: Vec<bool> = swap.as_array().iter().copied().collect();
-        let (a, b) = py.detach(|| randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order));
+        let (a, b) = long_call::run(py, n.saturating_mul(bl.len() / k.max(1)), || {
+            randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order)
+        })?;
         Ok((PyArray1::from_vec(py, a), PyArray1::from_vec(py, b)))
     })
 }
@@ -320,9 +330,9 @@ fn bleu_tokenize(
 ) -> PyResult<Vec<Vec<String>>> {
     guard("bleu_tokenize", || {
         let tok = Tokenizer::parse(tokenize)?;
-        Ok(py.detach(|| {
+        long_call::run(py, texts.len(), || {
             texts.iter().map(|t| preprocess(t, tok, lowercase).iter().map(str::to_owned).collect()).collect()
-        }))
+        })
     })
 }
 
@@ -346,8 +356,9 @@ fn bleu_token_stats<'py>(
         }
         let order = max_ngram_order as usize;
         let workers = threads(workers);
-        let flat =
-            py.detach(|| crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers))?;
+        let flat = long_call::run(py, hypotheses.len(), || {
+            crate::bleu::corpus::token_stats(&hypotheses, &references, order, workers)
+        })??;
         let k = stats_len(order);
         let n = flat.len() / k;
         let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();

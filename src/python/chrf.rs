@@ -5,6 +5,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::guard::guard;
+use super::long_call;
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
@@ -24,7 +25,7 @@ fn options(o: Opts) -> PyResult<ChrfOptions> {
 fn refs_from(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<ChrfRefs> {
     let handles = stream_items(streams)?;
     let borrowed = stream_texts(&handles)?;
-    Ok(py.detach(|| ChrfRefs::new(&borrowed))?)
+    Ok(long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || ChrfRefs::new(&borrowed))??)
 }
 
 fn matrix<'py>(py: Python<'py>, flat: Vec<u64>, k: usize) -> PyResult<Bound<'py, PyAny>> {
@@ -89,7 +90,7 @@ impl ChrfReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let flat = py.detach(|| self.refs.stats(&hyps, &opts, workers))?;
+            let flat = long_call::run(py, hyps.len(), || self.refs.stats(&hyps, &opts, workers))??;
             matrix(py, flat, opts.stats_len())
         })
     }
@@ -108,7 +109,8 @@ impl ChrfReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let scores = py.detach(|| self.refs.sentence_scores(&hyps, &opts, workers))?;
+            let scores =
+                long_call::run(py, hyps.len(), || self.refs.sentence_scores(&hyps, &opts, workers))??;
             Ok(PyArray1::from_vec(py, scores))
         })
     }
@@ -146,8 +148,9 @@ fn chrf_scores_from_stats<'py>(
         let workers = threads(workers);
         let (flat, k) = stats_rows(&stats, "stats")?;
         let n = flat.len() / k;
-        let scores =
-            py.detach(|| map_range(n, workers, |i| f_score(&flat[i * k..(i + 1) * k], beta, eps_smoothing)));
+        let scores = long_call::run(py, n, || {
+            map_range(n, workers, |i| f_score(&flat[i * k..(i + 1) * k], beta, eps_smoothing))
+        })?;
         Ok(PyArray1::from_vec(py, scores))
     })
 }
@@ -169,7 +172,7 @@ fn chrf_stats<'py>(
         let items = str_items(hypotheses, "hypotheses")?;
         let hyps = texts(&items, "hypotheses")?;
         let refs = refs_from(py, streams)?;
-        let flat = py.detach(|| refs.stats(&hyps, &opts, workers))?;
+        let flat = long_call::run(py, hyps.len(), || refs.stats(&hyps, &opts, workers))??;
         Ok((matrix(py, flat, opts.stats_len())?, refs.num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -191,7 +194,7 @@ fn chrf_sentence_scores<'py>(
         let items = str_items(hypotheses, "hypotheses")?;
         let hyps = texts(&items, "hypotheses")?;
         let refs = refs_from(py, streams)?;
-        let scores = py.detach(|| refs.sentence_scores(&hyps, &opts, workers))?;
+        let scores = long_call::run(py, hyps.len(), || refs.sentence_scores(&hyps, &opts, workers))??;
         Ok((PyArray1::from_vec(py, scores), refs.num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -212,7 +215,7 @@ fn chrf_pairwise<'py>(
         let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
         let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
         let (n, m) = (h.len(), r.len());
-        let scores = py.detach(|| pairwise(&h, &r, &opts, workers))?;
+        let scores = long_call::run(py, n.saturating_mul(m), || pairwise(&h, &r, &opts, workers))??;
         Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
     })
 }
@@ -243,7 +246,9 @@ fn chrf_bootstrap_scores<'py>(
             ix.push(v as usize);
         }
         let (scores, is32): (Vec<f64>, Vec<bool>) =
-            py.detach(|| bootstrap_scores(&flat, k, &ix, n, beta, eps_smoothing).into_iter().unzip());
+            long_call::run(py, n.saturating_mul(flat.len() / k.max(1)), || {
+                bootstrap_scores(&flat, k, &ix, n, beta, eps_smoothing).into_iter().unzip()
+            })?;
         Ok((PyArray1::from_vec(py, scores), PyArray1::from_vec(py, is32)))
     })
 }

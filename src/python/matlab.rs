@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::guard::guard;
+use super::long_call;
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
 use crate::error::Error;
@@ -43,11 +44,11 @@ fn matlab_tokenize(
 ) -> PyResult<Vec<(Vec<String>, Vec<u8>)>> {
     guard("matlab_tokenize", || {
         let workers = threads(workers);
-        Ok(py.detach(|| {
+        long_call::run(py, texts.len(), || {
             map_range(texts.len(), workers, |i| {
                 tokenize(&texts[i]).into_iter().map(|(t, k)| (t, k as u8)).unzip()
             })
-        }))
+        })
     })
 }
 
@@ -93,7 +94,7 @@ fn matlab_rouge<'py>(
             .iter()
             .map(|set| set.iter().map(doc_text).collect::<PyResult<Vec<_>>>())
             .collect::<PyResult<_>>()?;
-        let scores = py.detach(|| {
+        let scores = long_call::run(py, candidates.len(), || {
             map_range(candidates.len(), workers, |i| {
                 let mut vocab = Vocab::new();
                 let c = intern(&mut vocab, &candidates[i], false, "candidate")?;
@@ -105,7 +106,7 @@ fn matlab_rouge<'py>(
             })
             .into_iter()
             .collect::<Result<Vec<f64>, Error>>()
-        })?;
+        })??;
         Ok(scores.into_pyarray(py))
     })
 }
@@ -130,7 +131,7 @@ fn matlab_bleu<'py>(
             .iter()
             .map(|set| set.iter().map(|r| words(r)).collect::<PyResult<Vec<_>>>())
             .collect::<PyResult<_>>()?;
-        let scores = py.detach(|| {
+        let scores = long_call::run(py, candidates.len(), || {
             map_range(candidates.len(), workers, |i| {
                 let mut vocab = Vocab::new();
                 let c = vocab.ids(&candidates[i], ignore_case);
@@ -138,7 +139,7 @@ fn matlab_bleu<'py>(
                 let refs: Vec<&[u32]> = refs.iter().map(|r| r.as_slice()).collect();
                 bleu::score(&c, &refs, &weights)
             })
-        });
+        })?;
         Ok(scores.into_pyarray(py))
     })
 }
@@ -154,11 +155,11 @@ fn matlab_lexrank<'py>(
     guard("matlab_lexrank", || {
         let workers = threads(workers);
         let documents: Vec<Vec<&str>> = documents.iter().map(|d| words(d)).collect::<PyResult<_>>()?;
-        let scores = py.detach(|| {
+        let scores = long_call::run(py, documents.len().saturating_mul(documents.len()), || {
             let mut vocab = Vocab::new();
             let ids: Vec<Vec<u32>> = documents.iter().map(|d| vocab.ids(d, false)).collect();
             lexrank::scores(&ids, workers)
-        });
+        })?;
         Ok(scores?.into_pyarray(py))
     })
 }

@@ -9,6 +9,7 @@ mod chrf;
 mod columns;
 mod errors;
 mod guard;
+mod long_call;
 mod matlab;
 mod pretokenized;
 mod rouge;
@@ -42,5 +43,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     guard::register(m)?;
     xlsum::register(m)?;
     columns::register(m)?;
+    long_call::register(m)?;
     Ok(())
 }

@@ -10,6 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 
 use super::columns::{column, null_error, Column};
 use super::guard::guard;
+use super::long_call;
 use super::pretokenized::token_batch;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
@@ -600,7 +601,7 @@ impl RougeCore {
         let w = threads(workers);
         let weight = self.scorer.options().weight;
         let types = self.scorer.types().to_vec();
-        let out = py.detach(|| {
+        let out = long_call::run(py, scores.len().saturating_mul(bootstrap.resamples.max(1)), || {
             types
                 .iter()
                 .enumerate()
@@ -609,7 +610,7 @@ impl RougeCore {
                     aggregate(ty, &column, avg, weight, bootstrap, w)
                 })
                 .collect::<crate::Result<Vec<_>>>()
-        })?;
+        })??;
         let t = |i: Interval| (i.score, i.low, i.high);
         Ok(out.into_iter().map(|c| [t(c.precision), t(c.recall), t(c.fmeasure)]).collect())
     }
@@ -631,14 +632,18 @@ impl RougeCore {
             }
             let sentences = self.scorer.types().contains(&RougeType::Lsum);
             let (preds, refs) = token_batch(predictions, references, sentences)?;
-            return Ok(py.detach(|| self.scorer.score_batch_tokens(&preds, &refs, workers))?);
+            return Ok(long_call::run(py, preds.len(), || {
+                self.scorer.score_batch_tokens(&preds, &refs, workers)
+            })??);
         }
         // Columns (Arrow, Polars, pandas, NumPy) are read without Python strings; other
         // sequences item by item, as rouge_score takes them (str or bytes).
         let pred_col = column(predictions, "predictions")?;
         let ref_col = column(references, "references")?;
-        let pred_items = if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
-        let ref_items = if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
+        let pred_items =
+            if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
+        let ref_items =
+            if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
         let n_preds = pred_col.as_ref().map_or(pred_items.len(), |c| c.len());
         let n_refs = ref_col.as_ref().map_or(ref_items.len(), |c| c.len());
         if n_preds != n_refs {
@@ -701,7 +706,7 @@ impl RougeCore {
                     .collect::<PyResult<Vec<Vec<Text>>>>()?
             }
         };
-        Ok(py.detach(|| self.scorer.score_batch(&preds, &refs, workers))?)
+        Ok(long_call::run(py, preds.len(), || self.scorer.score_batch(&preds, &refs, workers))??)
     }
 }
 
@@ -712,14 +717,18 @@ fn column_references(col: &Column) -> PyResult<Vec<Vec<Text<'_>>>> {
         Column::Text(c) => c
             .iter()
             .enumerate()
-            .map(|(i, t)| t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]"))))
+            .map(|(i, t)| {
+                t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]")))
+            })
             .collect(),
         Column::List(l) => (0..l.len())
             .map(|i| {
                 let row = l.row(i).ok_or_else(|| null_error(format!("references[{i}]")))?;
                 let texts = row
                     .enumerate()
-                    .map(|(k, t)| t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]"))))
+                    .map(|(k, t)| {
+                        t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]")))
+                    })
                     .collect::<PyResult<Vec<Text>>>()?;
                 if texts.is_empty() {
                     return Err(PyValueError::new_err(format!(

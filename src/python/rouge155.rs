@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 use super::guard::guard;
+use super::long_call;
 use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::rouge155::be::BeMode;
@@ -248,13 +249,13 @@ impl Rouge155Core {
     ) -> PyResult<Bound<'py, PyDict>> {
         let workers = threads(workers);
         let labels = make_labels(&self.opts, labels);
-        let (out, text, text_d) = py.detach(|| -> Result<_, Error> {
+        let (out, text, text_d) = long_call::run(py, input.evals.len(), || -> Result<_, Error> {
             let out = evaluate(input, &self.opts, &self.res, workers)?;
             let render = |d| report::render(&out, input, &self.opts, &labels, d, workers);
             let text = report.then(|| render(false));
             let text_d = (report && per_eval).then(|| render(true));
             Ok((out, text, text_d))
-        })?;
+        })??;
 
         let d = PyDict::new(py);
         let names: Vec<String> =

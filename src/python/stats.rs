@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use super::guard::guard;
+use super::long_call;
 use crate::error::Error;
 use crate::stats::ExactSum;
 
@@ -18,7 +19,7 @@ fn exact_column_sums<'py>(
     guard("exact_column_sums", || {
         let view = values.as_array();
         let k = values.shape()[1];
-        let sums = py.detach(|| {
+        let sums = long_call::run(py, view.len(), || {
             let mut sums = vec![ExactSum::new(); k];
             for (i, row) in view.outer_iter().enumerate() {
                 for (j, (sum, &x)) in sums.iter_mut().zip(row.iter()).enumerate() {
@@ -28,7 +29,7 @@ fn exact_column_sums<'py>(
                 }
             }
             Ok::<_, Error>(sums)
-        })?;
+        })??;
         Ok(sums.iter().map(|s| PyBytes::new(py, &s.to_le_bytes())).collect())
     })
 }

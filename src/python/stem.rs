@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::guard::guard;
+use super::long_call;
 use super::workers::{threads, Workers};
 use crate::batch;
 use crate::stem::multilingual::Stemmer;
@@ -14,7 +15,9 @@ use crate::stem::snowball::{self, History, Language};
 /// Stem each word as `nltk.stem.porter.PorterStemmer().stem(word)` does (NLTK 3.10.4).
 #[pyfunction]
 fn nltk_porter_stem(py: Python<'_>, words: Vec<String>) -> PyResult<Vec<String>> {
-    guard("nltk_porter_stem", || Ok(py.detach(|| words.iter().map(|w| nltk_porter::stem(w)).collect())))
+    guard("nltk_porter_stem", || {
+        long_call::run(py, words.len(), || words.iter().map(|w| nltk_porter::stem(w)).collect())
+    })
 }
 
 fn unknown_language(language: &str) -> PyErr {
@@ -49,7 +52,7 @@ fn multilingual_stem(
     guard("multilingual_stem", || {
         let s = stemmer(language, ignore_stopwords)?;
         let workers = threads(workers);
-        Ok(py.detach(|| {
+        long_call::run(py, words.len(), || {
             // Real text repeats words: stem each distinct word once (every stemmer here is a pure
             // function of the word), then copy the stems back in input order.
             let mut index: FxHashMap<&str, usize> = FxHashMap::default();
@@ -67,7 +70,7 @@ fn multilingual_stem(
                 if xlsum { s.stem_xlsum(w) } else { s.stem(w) }.into_owned()
             });
             slots.into_iter().map(|i| stems[i].clone()).collect()
-        }))
+        })
     })
 }
 
@@ -84,12 +87,12 @@ fn snowball_stem_sequence(
     guard("snowball_stem_sequence", || {
         let lang = Language::from_name(language).ok_or_else(|| unknown_language(language))?;
         let mut history = if arabic_settled { History::settled() } else { History::fresh() };
-        let out = py.detach(|| {
+        let out = long_call::run(py, words.len(), || {
             words
                 .iter()
                 .map(|w| snowball::stem_with_history(lang, w, ignore_stopwords, &mut history))
                 .collect()
-        });
+        })?;
         Ok((out, history == History::settled()))
     })
 }

@@ -4,6 +4,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::guard::guard;
+use super::long_call;
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
@@ -55,10 +56,10 @@ fn ter_stats<'py>(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (stats, num_refs) = py.detach(|| {
+        let (stats, num_refs) = long_call::run(py, hyps.len(), || {
             let cache = RefCache::new(&refs, t, workers)?;
             cache.stats(&hyps, workers).map(|s| (s, cache.num_refs))
-        })?;
+        })??;
         Ok((stats_array(py, &stats)?, num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -84,7 +85,7 @@ fn ter_pairwise<'py>(
         let (hi, ri) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
         let (h, r) = (texts(&hi, "hypotheses")?, texts(&ri, "candidates")?);
         let (n, m) = (h.len(), r.len());
-        let scores = py.detach(|| pairwise(&h, &r, t, workers))?;
+        let scores = long_call::run(py, n.saturating_mul(m), || pairwise(&h, &r, t, workers))??;
         Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
     })
 }
@@ -145,8 +146,9 @@ fn ter_bootstrap_scores<'py>(
             }
             ix.push(v as usize);
         }
-        let (scores, is32): (Vec<f64>, Vec<bool>) =
-            py.detach(|| bootstrap_scores(&rows, &ix, n).into_iter().unzip());
+        let (scores, is32): (Vec<f64>, Vec<bool>) = long_call::run(py, n.saturating_mul(rows.len()), || {
+            bootstrap_scores(&rows, &ix, n).into_iter().unzip()
+        })?;
         Ok((PyArray1::from_vec(py, scores), PyArray1::from_vec(py, is32)))
     })
 }
@@ -167,9 +169,9 @@ fn ter_tokenize(
     guard("ter_tokenize", || {
         Ok({
             let t = tercom(normalized, no_punct, asian_support, lowercase);
-            py.detach(|| {
+            long_call::run(py, texts.len(), || {
                 texts.iter().map(|s| if reference { t.reference_words(s) } else { t.words(s) }).collect()
-            })
+            })?
         })
     })
 }
@@ -199,7 +201,9 @@ impl TerReferences {
             let workers = threads(workers);
             let handles = stream_items(streams)?;
             let borrowed = stream_texts(&handles)?;
-            let cache = py.detach(|| RefCache::new(&borrowed, t, workers))?;
+            let cache = long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || {
+                RefCache::new(&borrowed, t, workers)
+            })??;
             Ok(TerReferences { cache })
         })
     }
@@ -226,7 +230,7 @@ impl TerReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let stats = py.detach(|| self.cache.stats(&hyps, workers))?;
+            let stats = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
             stats_array(py, &stats)
         })
     }

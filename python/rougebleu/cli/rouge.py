@@ -286,8 +286,11 @@ def format_tsv(result: dict) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
+    from rougebleu._long_call import for_terminal, reporting
+
     try:
-        result = run(args)
+        with reporting(for_terminal(), "rouge"):
+            result = run(args)
     except InputError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 1

@@ -491,7 +491,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = 0
     try:
         try:
-            _write(run(args) + "\n")
+            from rougebleu._long_call import for_terminal, reporting
+
+            with reporting(for_terminal(), "sacrebleu"):
+                report = run(args)
+            _write(report + "\n")
         except UsageError as err:
             for line in err.lines:
                 print(f"sacreBLEU: {line}", file=sys.stderr)

@@ -19,6 +19,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import (
     check_order,
     check_smoothing,
@@ -127,31 +128,33 @@ class BLEU:
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """Per-segment sufficient statistics, int64 array `(n, 2 + 2 * max_ngram_order)`:
         `[hyp_len, ref_len, correct_1..N, total_1..N]` (sacrebleu's order). Sum rows and pass them to
         :meth:`score_from_statistics` to aggregate or bootstrap yourself."""
-        # Item types are checked natively (same TypeError) unless str.lower needs them first.
-        check = self.lowercase
-        hyps = self._lower(text_list(hypotheses, "hypotheses", check))
-        if references is not None:
-            streams, n_segments = native_streams(references, check)
-            if len(hyps) != n_segments:
+        with reporting(progress, "segment_statistics"):
+            # Item types are checked natively (same TypeError) unless str.lower needs them first.
+            check = self.lowercase
+            hyps = self._lower(text_list(hypotheses, "hypotheses", check))
+            if references is not None:
+                streams, n_segments = native_streams(references, check)
+                if len(hyps) != n_segments:
+                    raise ValueError(
+                        f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
+                        f"(sacrebleu silently truncates; rougebleu refuses)"
+                    )
+                stats, self.num_refs = _native.bleu_stats(
+                    hyps, streams, self.tokenize, False, self.max_ngram_order, workers
+                )
+                return stats
+            refs = self._references_for(None, workers)
+            if len(hyps) != len(refs):
                 raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
+                    f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
                     f"(sacrebleu silently truncates; rougebleu refuses)"
                 )
-            stats, self.num_refs = _native.bleu_stats(
-                hyps, streams, self.tokenize, False, self.max_ngram_order, workers
-            )
-            return stats
-        refs = self._references_for(None, workers)
-        if len(hyps) != len(refs):
-            raise ValueError(
-                f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
-                f"(sacrebleu silently truncates; rougebleu refuses)"
-            )
-        return refs.stats(hyps, workers)
+            return refs.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
         """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""
@@ -200,12 +203,15 @@ class BLEU:
         hypotheses: Sequence[str],
         references: Sequence[Sequence[str | None]] | None,
         n_bootstrap: int = 1,
+        *,
+        progress: ProgressArg = None,
     ) -> BLEUScore:
         """Corpus BLEU (sacrebleu `BLEU.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
-        n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
-        stats = self.segment_statistics(hypotheses, references, workers=1)
-        return self._corpus_from_segments(stats, n_bootstrap)
+        with reporting(progress, "corpus_score"):
+            n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
+            stats = self.segment_statistics(hypotheses, references, workers=1)
+            return self._corpus_from_segments(stats, n_bootstrap)
 
     def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> BLEUScore:
         """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
@@ -243,49 +249,57 @@ class BLEU:
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """Sentence BLEU of every segment, float64 array: `out[i]` equals
         `sentence_score(hypotheses[i], [refs[i] for refs in references])` with this object's options."""
-        check = self.lowercase
-        hyps = self._lower(text_list(hypotheses, "hypotheses", check))
-        smooth = (self.smooth_method, self._value_f(), self.effective_order)
-        if references is not None:
-            streams, n_segments = native_streams(references, check)
-            if len(hyps) != n_segments:
+        with reporting(progress, "sentence_scores"):
+            check = self.lowercase
+            hyps = self._lower(text_list(hypotheses, "hypotheses", check))
+            smooth = (self.smooth_method, self._value_f(), self.effective_order)
+            if references is not None:
+                streams, n_segments = native_streams(references, check)
+                if len(hyps) != n_segments:
+                    raise ValueError(
+                        f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
+                        f"(sacrebleu silently truncates; rougebleu refuses)"
+                    )
+                scores, self.num_refs = _native.bleu_sentence_scores(
+                    hyps, streams, self.tokenize, False, self.max_ngram_order, *smooth, workers
+                )
+                return scores
+            refs = self._references_for(None, workers)
+            if len(hyps) != len(refs):
                 raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
+                    f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
                     f"(sacrebleu silently truncates; rougebleu refuses)"
                 )
-            scores, self.num_refs = _native.bleu_sentence_scores(
-                hyps, streams, self.tokenize, False, self.max_ngram_order, *smooth, workers
-            )
-            return scores
-        refs = self._references_for(None, workers)
-        if len(hyps) != len(refs):
-            raise ValueError(
-                f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
-                f"(sacrebleu silently truncates; rougebleu refuses)"
-            )
-        return refs.sentence_scores(hyps, *smooth, workers)
+            return refs.sentence_scores(hyps, *smooth, workers)
 
     def pairwise(
-        self, hypotheses: Sequence[str], references: Sequence[str], *, workers: int | None = None
+        self,
+        hypotheses: Sequence[str],
+        references: Sequence[str],
+        *,
+        workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [references[j]])` (for MBR decoding, similarity filtering)."""
-        hyps = text_list(hypotheses, "hypotheses", self.lowercase)
-        refs = text_list(references, "references", self.lowercase)
-        return _native.bleu_pairwise(
-            self._lower(hyps),
-            self._lower(refs),
-            self.tokenize,
-            False,
-            self.max_ngram_order,
-            self.smooth_method,
-            self._value_f(),
-            self.effective_order,
-            workers,
-        )
+        with reporting(progress, "pairwise"):
+            hyps = text_list(hypotheses, "hypotheses", self.lowercase)
+            refs = text_list(references, "references", self.lowercase)
+            return _native.bleu_pairwise(
+                self._lower(hyps),
+                self._lower(refs),
+                self.tokenize,
+                False,
+                self.max_ngram_order,
+                self.smooth_method,
+                self._value_f(),
+                self.effective_order,
+                workers,
+            )
 
     def _bootstrap_scores(self, stats: np.ndarray, n_samples: int, rng: np.random.Generator) -> np.ndarray:
         idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)

@@ -24,6 +24,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import native_streams
 from rougebleu.mt._base import Score, Signature
 
@@ -185,18 +186,20 @@ class CHRF:
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """Per-segment statistics, int64 array `(n, 3 * (char_order + word_order))` in sacrebleu's
         layout: `[hyp n-grams, ref n-grams, matches]` per order, character orders first (the
         hypothesis count is 0 where the chosen reference has no n-gram of that order). Sum rows
         and pass them to :meth:`score_from_statistics` to aggregate or resample yourself."""
-        hyps = self._hyps(hypotheses)
-        if references is not None:
-            streams = self._streams(references)
-            self._check_lengths(hyps, streams)
-            stats, self.num_refs = _native.chrf_stats(hyps, streams[0], self._options(), workers)
-            return stats
-        return self._cached(len(hyps)).stats(hyps, self._options(), workers)
+        with reporting(progress, "segment_statistics"):
+            hyps = self._hyps(hypotheses)
+            if references is not None:
+                streams = self._streams(references)
+                self._check_lengths(hyps, streams)
+                stats, self.num_refs = _native.chrf_stats(hyps, streams[0], self._options(), workers)
+                return stats
+            return self._cached(len(hyps)).stats(hyps, self._options(), workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> CHRFScore:
         """The chrF score of summed statistics (one row of :meth:`segment_statistics` or a sum)."""
@@ -215,14 +218,17 @@ class CHRF:
         hypotheses: Sequence[str],
         references: Sequence[Sequence[str | None]] | None,
         n_bootstrap: int = 1,
+        *,
+        progress: ProgressArg = None,
     ) -> CHRFScore:
         """Corpus chrF from the summed statistics of all segments (sacrebleu `CHRF.corpus_score`);
         `n_bootstrap > 1` adds sacrebleu's 95% bootstrap interval (seed from `SACREBLEU_SEED`,
         default 12345) to the result and the signature."""
-        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
-            raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
-        stats = self.segment_statistics(hypotheses, references, workers=1)
-        return self._corpus_from_segments(stats, n_bootstrap)
+        with reporting(progress, "corpus_score"):
+            if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
+                raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+            stats = self.segment_statistics(hypotheses, references, workers=1)
+            return self._corpus_from_segments(stats, n_bootstrap)
 
     def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> CHRFScore:
         """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
@@ -269,26 +275,34 @@ class CHRF:
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """Sentence chrF of every segment, float64 array: `out[i]` equals
         `sentence_score(hypotheses[i], [refs[i] for refs in references]).score`."""
-        hyps = self._hyps(hypotheses)
-        if references is not None:
-            streams = self._streams(references)
-            self._check_lengths(hyps, streams)
-            scores, self.num_refs = _native.chrf_sentence_scores(hyps, streams[0], self._options(), workers)
-            return scores
-        return self._cached(len(hyps)).sentence_scores(hyps, self._options(), workers)
+        with reporting(progress, "sentence_scores"):
+            hyps = self._hyps(hypotheses)
+            if references is not None:
+                streams = self._streams(references)
+                self._check_lengths(hyps, streams)
+                scores, self.num_refs = _native.chrf_sentence_scores(hyps, streams[0], self._options(), workers)
+                return scores
+            return self._cached(len(hyps)).sentence_scores(hyps, self._options(), workers)
 
     def pairwise(
-        self, hypotheses: Sequence[str], candidates: Sequence[str], *, workers: int | None = None
+        self,
+        hypotheses: Sequence[str],
+        candidates: Sequence[str],
+        *,
+        workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """All-pairs sentence chrF, float64 `(len(hypotheses), len(candidates))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [candidates[j]]).score` (MBR utility matrices, similarity
         filtering)."""
-        hyps = self._hyps(hypotheses)
-        cands = self._lower(string_list(candidates, "candidates", self.lowercase))
-        return _native.chrf_pairwise(hyps, cands, self._options(), workers)
+        with reporting(progress, "pairwise"):
+            hyps = self._hyps(hypotheses)
+            cands = self._lower(string_list(candidates, "candidates", self.lowercase))
+            return _native.chrf_pairwise(hyps, cands, self._options(), workers)
 
     def scores_from_statistics(self, stats: np.ndarray, *, workers: int | None = None) -> np.ndarray:
         """One chrF per row of an int64 statistics array, float64 array."""

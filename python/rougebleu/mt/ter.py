@@ -25,6 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import native_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
@@ -161,21 +162,23 @@ class TER:
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """Per-segment statistics, float64 array `(n, 2)`: the fewest edits over the segment's
         references and their average length (sacrebleu's `[num_edits, avg_ref_len]`). Pass rows
         (or the whole array) to :meth:`score_from_statistics`."""
-        hyps = self._hypotheses(hypotheses)
-        if references is not None:
-            streams, n_segments = self._streams(references)
-            _check_lengths(hyps, n_segments)
-            stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
-            return stats
-        if self._ref_cache is None:
-            raise ValueError("references: none given and no references were cached by TER(references=...)")
-        self.num_refs = self._ref_cache.num_refs
-        _check_lengths(hyps, len(self._ref_cache))
-        return self._ref_cache.stats(hyps, workers)
+        with reporting(progress, "segment_statistics"):
+            hyps = self._hypotheses(hypotheses)
+            if references is not None:
+                streams, n_segments = self._streams(references)
+                _check_lengths(hyps, n_segments)
+                stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
+                return stats
+            if self._ref_cache is None:
+                raise ValueError("references: none given and no references were cached by TER(references=...)")
+            self.num_refs = self._ref_cache.num_refs
+            _check_lengths(hyps, len(self._ref_cache))
+            return self._ref_cache.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[float] | np.ndarray) -> TERScore:
         """The TER of statistics: one `(edits, ref_length)` row, or an `(n, 2)` array whose rows
@@ -195,13 +198,16 @@ class TER:
         hypotheses: Sequence[str],
         references: Sequence[Sequence[str | None]] | None,
         n_bootstrap: int = 1,
+        *,
+        progress: ProgressArg = None,
     ) -> TERScore:
         """Corpus TER (sacrebleu `TER.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
-        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
-            raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
-        stats = self.segment_statistics(hypotheses, references)
-        return self._corpus_from_segments(stats, int(n_bootstrap))
+        with reporting(progress, "corpus_score"):
+            if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
+                raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+            stats = self.segment_statistics(hypotheses, references)
+            return self._corpus_from_segments(stats, int(n_bootstrap))
 
     def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> TERScore:
         """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
@@ -233,20 +239,28 @@ class TER:
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """Sentence TER of every segment, float64 array: `out[i]` equals
         `sentence_score(hypotheses[i], [refs[i] for refs in references]).score`."""
-        stats = self.segment_statistics(hypotheses, references, workers=workers)
-        return _native.ter_scores_from_stats(stats)
+        with reporting(progress, "sentence_scores"):
+            stats = self.segment_statistics(hypotheses, references, workers=workers)
+            return _native.ter_scores_from_stats(stats)
 
     def pairwise(
-        self, hypotheses: Sequence[str], candidates: Sequence[str], *, workers: int | None = None
+        self,
+        hypotheses: Sequence[str],
+        candidates: Sequence[str],
+        *,
+        workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> np.ndarray:
         """All-pairs sentence TER, float64 `(len(hypotheses), len(candidates))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [candidates[j]]).score` (MBR decoding, similarity filtering)."""
-        hyps = self._lower(text_list(hypotheses, "hypotheses", not self.case_sensitive))
-        cands = self._lower(text_list(candidates, "candidates", not self.case_sensitive))
-        return _native.ter_pairwise(hyps, cands, *self._opts(), workers)
+        with reporting(progress, "pairwise"):
+            hyps = self._lower(text_list(hypotheses, "hypotheses", not self.case_sensitive))
+            cands = self._lower(text_list(candidates, "candidates", not self.case_sensitive))
+            return _native.ter_pairwise(hyps, cands, *self._opts(), workers)
 
     # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu._rougebleu import Rouge155Core
 from rougebleu.limits import MAX_BOOTSTRAP, MAX_NGRAM_ORDER
 
@@ -212,48 +213,50 @@ class Rouge155:
         *,
         systems: Sequence[str] | None = None,
         workers: int | None = None,
+        progress: ProgressArg = None,
     ) -> Rouge155Result:
         """Scores every system of every unit. Units are numbered ``"1"``, ``"2"``, ... unless
         they carry an ``id``; the bootstrap visits them in ROUGE-1.5.5's order (the keys
         ``"<id>.<system>"`` sorted as strings), so the same ids give the same intervals.
         ``systems`` (default: all, sorted) picks and orders the reported systems."""
-        if isinstance(evals, (str, bytes)) or not isinstance(evals, Sequence):
-            raise TypeError("evals must be a list of EvalItem or (peers, models) tuples")
-        units: list[tuple[str, Mapping[str, Text], Sequence[Text], int]] = []
-        seen: dict[str, None] = {}
-        for i, e in enumerate(evals):
-            if isinstance(e, EvalItem):
-                peers, models, eid = e.peers, e.models, e.id
-            elif isinstance(e, tuple) and len(e) in (2, 3):
-                peers, models = e[0], e[1]
-                eid = e[2] if len(e) == 3 else None
-            else:
-                raise TypeError(f"evals[{i}] must be an EvalItem or a (peers, models) tuple")
-            if not isinstance(peers, Mapping):
-                raise TypeError(f"evals[{i}] peers must be a mapping system ID -> summary")
-            if isinstance(models, (str, bytes)) or not isinstance(models, Sequence) or not models:
-                raise ValueError(f"evals[{i}] models must be a non-empty list of summaries")
-            eid = str(i + 1) if eid is None else str(eid)
-            if eid in [u[0] for u in units]:
-                raise ValueError(f"evals[{i}]: duplicate unit id {eid!r}")
-            for s in peers:
-                if not isinstance(s, str):
-                    raise TypeError(f"evals[{i}] system IDs must be str, not {type(s).__name__}")
-                seen.setdefault(s, None)
-            units.append((eid, peers, models, i))
-        if not units:
-            raise ValueError("evals is empty: give at least one evaluation unit")
-        names = sorted(seen) if systems is None else list(systems)
-        unknown = [s for s in names if s not in seen]
-        if unknown:
-            raise ValueError(f"systems: {unknown!r} have no summary in any unit")
-        index = {s: k for k, s in enumerate(names)}
-        run = []
-        for eid, peers, models, i in units:
-            p = [(index[s], _spl_bytes(t, f"evals[{i}] peer {s!r}")) for s, t in peers.items() if s in index]
-            m = [_spl_bytes(t, f"evals[{i}] model {k}") for k, t in enumerate(models)]
-            run.append((eid, "SPL", p, m))
-        return self._run(names, run, [u[0] for u in units], workers)
+        with reporting(progress, "evaluate"):
+            if isinstance(evals, (str, bytes)) or not isinstance(evals, Sequence):
+                raise TypeError("evals must be a list of EvalItem or (peers, models) tuples")
+            units: list[tuple[str, Mapping[str, Text], Sequence[Text], int]] = []
+            seen: dict[str, None] = {}
+            for i, e in enumerate(evals):
+                if isinstance(e, EvalItem):
+                    peers, models, eid = e.peers, e.models, e.id
+                elif isinstance(e, tuple) and len(e) in (2, 3):
+                    peers, models = e[0], e[1]
+                    eid = e[2] if len(e) == 3 else None
+                else:
+                    raise TypeError(f"evals[{i}] must be an EvalItem or a (peers, models) tuple")
+                if not isinstance(peers, Mapping):
+                    raise TypeError(f"evals[{i}] peers must be a mapping system ID -> summary")
+                if isinstance(models, (str, bytes)) or not isinstance(models, Sequence) or not models:
+                    raise ValueError(f"evals[{i}] models must be a non-empty list of summaries")
+                eid = str(i + 1) if eid is None else str(eid)
+                if eid in [u[0] for u in units]:
+                    raise ValueError(f"evals[{i}]: duplicate unit id {eid!r}")
+                for s in peers:
+                    if not isinstance(s, str):
+                        raise TypeError(f"evals[{i}] system IDs must be str, not {type(s).__name__}")
+                    seen.setdefault(s, None)
+                units.append((eid, peers, models, i))
+            if not units:
+                raise ValueError("evals is empty: give at least one evaluation unit")
+            names = sorted(seen) if systems is None else list(systems)
+            unknown = [s for s in names if s not in seen]
+            if unknown:
+                raise ValueError(f"systems: {unknown!r} have no summary in any unit")
+            index = {s: k for k, s in enumerate(names)}
+            run = []
+            for eid, peers, models, i in units:
+                p = [(index[s], _spl_bytes(t, f"evals[{i}] peer {s!r}")) for s, t in peers.items() if s in index]
+                m = [_spl_bytes(t, f"evals[{i}] model {k}") for k, t in enumerate(models)]
+                run.append((eid, "SPL", p, m))
+            return self._run(names, run, [u[0] for u in units], workers)
 
     def evaluate_config(
         self,

@@ -1,0 +1,139 @@
+//! The one door for long calls: every batch entry point runs its work through [`run`], which
+//! - releases the interpreter while the work runs on a helper thread (rayon fans out from there);
+//! - keeps the calling thread checking for signals every [`TICK`], so that Ctrl-C raises
+//!   `KeyboardInterrupt` within a tick or two: the work is cancelled (`crate::control`), every
+//!   worker stops at its next item, and the call returns only once they all have;
+//! - reports progress `(done, total)` to the callback the Python layer set for this thread
+//!   (`rougebleu._long_call.reporting`, behind the `progress=` arguments), from the calling
+//!   thread, so the callback runs with the interpreter attached like any Python code.
+//!
+//! Memory is the other half of a long call's safety: results whose size is a product of input
+//! sizes are allocated up front by `crate::batch::try_matrix`, which refuses what the machine
+//! cannot hold with a `MemoryError` naming the size.
+use std::cell::RefCell;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use pyo3::prelude::*;
+
+use super::guard::guard;
+use crate::control::{self, Control};
+
+/// How often the calling thread looks for signals while the work runs.
+const TICK: Duration = Duration::from_millis(20);
+/// How often the progress callback is called at most.
+const REPORT_EVERY: Duration = Duration::from_millis(100);
+/// Below this many items a call is short: it runs inline (no helper thread, no progress), since
+/// it ends sooner than a person can press Ctrl-C.
+const SHORT_CALL: usize = 1024;
+
+/// A progress callback, and the items its earlier calls finished: one Python-level call may run
+/// several native calls through the door (scoring, then resampling), and the counts it reports
+/// go on from where the previous one stopped, so they never decrease.
+struct Reporter {
+    callback: Py<PyAny>,
+    finished: u64,
+}
+
+thread_local! {
+    /// The progress callback of the calls made from this thread, set by the Python layer.
+    static PROGRESS: RefCell<Option<Reporter>> = const { RefCell::new(None) };
+}
+
+/// Sets (or clears) the progress callback of this thread's batch calls; returns the previous one.
+#[pyfunction]
+#[pyo3(signature = (callback=None))]
+fn _set_progress(callback: Option<Py<PyAny>>) -> PyResult<Option<Py<PyAny>>> {
+    guard("_set_progress", || {
+        let new = callback.map(|callback| Reporter { callback, finished: 0 });
+        Ok(PROGRESS.with(|p| p.replace(new)).map(|r| r.callback))
+    })
+}
+
+/// Reports `(done, total)` of the current native call, after the items of the earlier ones.
+fn report(py: Python<'_>, callback: &Py<PyAny>, (done, total): (u64, u64)) -> PyResult<()> {
+    let base = PROGRESS.with(|p| p.borrow().as_ref().map_or(0, |r| r.finished));
+    callback.call1(py, (base + done, base + total))?;
+    Ok(())
+}
+
+/// Runs `work` (about `items` units of it) detached from the interpreter, interruptible by
+/// Ctrl-C and reporting progress. Short work without a progress callback runs inline.
+pub fn run<T: Send>(py: Python<'_>, items: usize, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let progress = PROGRESS.with(|p| p.borrow().as_ref().map(|r| r.callback.clone_ref(py)));
+    if progress.is_none() && items < SHORT_CALL {
+        return Ok(py.detach(work));
+    }
+    let ctl = Control::new();
+    let caller = std::thread::current();
+    // The work stays here until the helper thread takes it, so that it can still run inline
+    // if no thread can be started.
+    let slot = Mutex::new(Some(work));
+    std::thread::scope(|s| {
+        let worker_ctl = ctl.clone();
+        let slot = &slot;
+        let spawned = std::thread::Builder::new().name("rougebleu-call".into()).spawn_scoped(s, move || {
+            let work = slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("taken once");
+            let out = control::run(worker_ctl, work);
+            caller.unpark(); // wakes the calling thread at once
+            out
+        });
+        let worker = match spawned {
+            Ok(w) => w,
+            // No thread to be had (a thread limit): run inline, uninterruptible but correct.
+            Err(_) => {
+                let work = slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("not taken");
+                return Ok(py.detach(work));
+            }
+        };
+        let mut failure: Option<PyErr> = None;
+        let mut reported = Instant::now();
+        loop {
+            if worker.is_finished() {
+                break;
+            }
+            py.detach(|| std::thread::park_timeout(TICK));
+            if worker.is_finished() {
+                break;
+            }
+            if failure.is_some() {
+                continue; // cancelled: waiting for the workers to stop
+            }
+            let mut step = || -> PyResult<()> {
+                py.check_signals()?;
+                if let Some(cb) = &progress {
+                    // Nothing to say until the first pass has announced its items.
+                    if reported.elapsed() >= REPORT_EVERY && ctl.progress().1 > 0 {
+                        reported = Instant::now();
+                        report(py, cb, ctl.progress())?;
+                    }
+                }
+                Ok(())
+            };
+            if let Err(e) = step() {
+                ctl.cancel();
+                failure = Some(e);
+            }
+        }
+        let out = match worker.join() {
+            Ok(out) => out,
+            // A bug in the work: let the entry point's guard report it.
+            Err(payload) => std::panic::resume_unwind(payload),
+        };
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let out = out.expect("only a failure cancels the work");
+        if let Some(cb) = &progress {
+            let (_, total) = ctl.progress();
+            report(py, cb, (total, total))?;
+            PROGRESS.with(|p| p.borrow_mut().as_mut().map(|r| r.finished += total));
+        }
+        Ok(out)
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_set_progress, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,160 @@
+"""Long calls: Ctrl-C stops them within half a second with no work left running, progress is
+reported with counts that never decrease, and impossible results are refused up front with a
+MemoryError naming their size. The interrupt tests send a real SIGINT to a subprocess."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+import rougebleu
+
+TEXTS_EXPR = '[f"sentence {i} of the test with a few more words {i % 97} and {i % 13}" for i in range(4000)]'
+TEXTS = eval(TEXTS_EXPR)
+
+# Calls that take several seconds on one core (each line is run in the child).
+LONG_CALLS = {
+    "bleu_pairwise": "rougebleu.BLEU(effective_order=True).pairwise(texts * 4, texts * 4, workers=1)",
+    "chrf_pairwise": "rougebleu.CHRF().pairwise(texts * 2, texts * 2, workers=1)",
+    "ter_pairwise": "rougebleu.TER().pairwise(texts, texts, workers=1)",
+    "rouge_batch": "rougebleu.rouge(texts * 60, texts * 60, use_stemmer=True, workers=1)",
+    "rouge_corpus_bootstrap": "rougebleu.rouge_corpus(texts, texts, n_bootstrap=10_000_000, workers=2)",
+}
+
+CHILD = textwrap.dedent(
+    """
+    import sys, time, rougebleu
+    texts = {texts}
+    print("ready", flush=True)
+    try:
+        {call}
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+        # Nothing may still be computing: measure this process's CPU time while idle.
+        c0 = time.process_time()
+        time.sleep(0.5)
+        print("cpu-after", time.process_time() - c0, flush=True)
+    """
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a subprocess is a POSIX test")
+@pytest.mark.parametrize("name", sorted(LONG_CALLS))
+def test_ctrl_c_stops_a_long_call_within_half_a_second(name):
+    code = CHILD.format(texts=TEXTS_EXPR, call=LONG_CALLS[name])
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.7)  # well inside the call
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        line = child.stdout.readline().strip()
+        latency = time.perf_counter() - sent
+        assert line == "interrupted", f"{name}: the call ended as {line!r} instead"
+        assert latency < 0.5, f"{name}: KeyboardInterrupt came {latency:.3f} s after SIGINT"
+        cpu = float(child.stdout.readline().split()[1])
+        assert cpu < 0.05, f"{name}: {cpu:.3f} s of CPU used after the interrupt: work was still running"
+        assert child.wait(timeout=10) == 0
+    finally:
+        child.kill()
+        child.wait()
+
+
+def _recorder():
+    seen: list[tuple[int, int]] = []
+    return seen, lambda done, total: seen.append((done, total))
+
+
+def _check_counts(seen):
+    assert seen, "progress was never reported"
+    dones = [d for d, _ in seen]
+    totals = [t for _, t in seen]
+    assert dones == sorted(dones) and totals == sorted(totals)
+    assert all(0 <= d <= t for d, t in seen)
+    assert seen[-1][0] == seen[-1][1] > 0
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda p: rougebleu.BLEU(effective_order=True).pairwise(TEXTS[:800], TEXTS[:800], progress=p),
+        lambda p: rougebleu.BLEU().corpus_score(TEXTS, [TEXTS[::-1]], n_bootstrap=200, progress=p).score,
+        lambda p: rougebleu.CHRF().sentence_scores(TEXTS, [TEXTS[::-1]], progress=p),
+        lambda p: rougebleu.TER().segment_statistics(TEXTS[:500], [TEXTS[1:501]], progress=p),
+        lambda p: (
+            rougebleu.rouge(TEXTS, TEXTS[::-1], rouge_types=["rouge2", "rougeLsum"], progress=p)["rouge2"].fmeasure
+        ),
+        lambda p: rougebleu.rouge_corpus(TEXTS, TEXTS[::-1], n_bootstrap=500, progress=p)["rouge1"],
+        lambda p: rougebleu.RougeScorer(["rougeL"]).score_batch(TEXTS, TEXTS[::-1], progress=p)[-1],
+    ],
+    ids=[
+        "bleu_pairwise",
+        "bleu_corpus_bootstrap",
+        "chrf_sentences",
+        "ter_statistics",
+        "rouge",
+        "rouge_corpus",
+        "score_batch",
+    ],
+)
+def test_progress_counts_never_decrease_and_results_do_not_change(call):
+    seen, progress = _recorder()
+    with_progress = call(progress)
+    _check_counts(seen)
+    without = call(None)
+    assert np.array_equal(np.asarray(with_progress, dtype=object), np.asarray(without, dtype=object))
+
+
+def test_progress_true_draws_a_tqdm_bar_and_closes_it(capsys):
+    pytest.importorskip("tqdm")
+    out = rougebleu.BLEU(effective_order=True).pairwise(TEXTS[:1500], TEXTS[:1500], progress=True, workers=1)
+    assert out.shape == (1500, 1500)
+    # Nothing is left set: the next call reports nothing and needs no tqdm.
+    assert rougebleu._rougebleu._set_progress(None) is None
+
+
+def test_a_failing_progress_callback_stops_the_call_with_its_error():
+    def fail(done, total):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        rougebleu.BLEU(effective_order=True).pairwise(TEXTS[:1500], TEXTS[:1500], progress=fail, workers=1)
+    assert rougebleu._rougebleu._set_progress(None) is None
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, 2.5, object()])
+def test_progress_must_be_a_bool_a_callable_or_none(bad):
+    with pytest.raises(TypeError, match="progress"):
+        rougebleu.rouge(["a"], ["a"], progress=bad)
+
+
+HUGE = 400_000  # 400,000^2 float64 = 1.28 TB
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: rougebleu.BLEU(effective_order=True).pairwise(t, t),
+        lambda t: rougebleu.CHRF().pairwise(t, t),
+        lambda t: rougebleu.TER().pairwise(t, t),
+        lambda t: rougebleu.rouge_pairwise(t, t, rouge_type="rouge1"),
+    ],
+    ids=["bleu", "chrf", "ter", "rouge"],
+)
+def test_an_impossible_matrix_is_refused_up_front(call):
+    texts = ["a b"] * HUGE
+    started = time.perf_counter()
+    with pytest.raises(MemoryError, match=rf"\({HUGE} x {HUGE}\).*cannot allocate \d+ bytes") as err:
+        call(texts)
+    assert time.perf_counter() - started < 5
+    if os.path.exists("/proc/meminfo"):  # Linux: the refusal says what the system has
+        assert "bytes of memory available" in str(err.value)
