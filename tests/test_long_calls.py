@@ -158,3 +158,52 @@ def test_an_impossible_matrix_is_refused_up_front(call):
     assert time.perf_counter() - started < 5
     if os.path.exists("/proc/meminfo"):  # Linux: the refusal says what the system has
         assert "bytes of memory available" in str(err.value)
+
+
+def _rouge_command(tmp_path):
+    ref, sys_ = tmp_path / "ref.txt", tmp_path / "sys.txt"
+    ref.write_text("\n".join(TEXTS * 30) + "\n")
+    sys_.write_text("\n".join(TEXTS[::-1] * 30) + "\n")
+    cmd = [sys.executable, "-m", "rougebleu", "rouge", "-r", str(ref), "-p", str(sys_), "--stem", "-f", "json"]
+    return cmd, {**os.environ, "RAYON_NUM_THREADS": "1"}
+
+
+def test_the_commands_show_no_bar_in_pipes(tmp_path):
+    cmd, env = _rouge_command(tmp_path)
+    done = subprocess.run(cmd, capture_output=True, env=env, timeout=300)
+    assert done.returncode == 0
+    assert done.stderr == b""
+    assert done.stdout.startswith(b"{")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_the_commands_show_a_bar_on_a_terminal_and_keep_stdout_clean(tmp_path):
+    pytest.importorskip("tqdm")
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    cmd, env = _rouge_command(tmp_path)
+    leader, follower = pty.openpty()
+    # A new pseudo-terminal is 0 columns wide, where tqdm draws nothing: make it 80 x 24.
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=follower, env=env)
+    os.close(follower)
+    seen = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        stdout = child.communicate(timeout=300)[0]
+    finally:
+        os.close(leader)
+        child.kill()
+    assert child.returncode == 0
+    assert b"item" in seen and b"%" in seen, seen[-300:]
+    assert stdout.startswith(b"{") and b"item" not in stdout
