@@ -49,6 +49,9 @@ class BLEU:
     (`none`, `floor`, `add-k`, `exp`), `smooth_value` (None: 0.1 for floor, 1 for add-k),
     `max_ngram_order`, `effective_order`, `trg_lang`, and `references` (streams, tokenized once and
     reused by every `corpus_score(hyps, None)` / batch call).
+
+    The batch calls (`segment_statistics`, `corpus_score`, `sentence_scores`, `pairwise`) take
+    `progress=` (True: a tqdm bar; a callable: `(done, total)`) and stop at once on Ctrl-C.
     """
 
     SMOOTH_DEFAULTS = SMOOTH_DEFAULTS

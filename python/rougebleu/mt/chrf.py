@@ -109,6 +109,9 @@ class CHRF:
     whitespace inside character n-grams), `eps_smoothing` (chrF++.py/NLTK/Moses epsilon smoothing
     instead of sacrebleu's effective order), and `references` (streams, checked and copied once and
     reused by `corpus_score(hyps, None)` and the batch calls).
+
+    The batch calls (`segment_statistics`, `corpus_score`, `sentence_scores`, `pairwise`) take
+    `progress=` (True: a tqdm bar; a callable: `(done, total)`) and stop at once on Ctrl-C.
     """
 
     CHAR_ORDER = 6

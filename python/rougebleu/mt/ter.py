@@ -111,6 +111,9 @@ class TER:
     punctuation; with `asian_support` CJK and full-width punctuation too), `asian_support`,
     `case_sensitive` (default: lowercase with `str.lower()`), and `references` (streams, tokenized
     once and reused by every `corpus_score(hyps, None)` / batch call).
+
+    The batch calls (`segment_statistics`, `corpus_score`, `sentence_scores`, `pairwise`) take
+    `progress=` (True: a tqdm bar; a callable: `(done, total)`) and stop at once on Ctrl-C.
     """
 
     def __init__(
