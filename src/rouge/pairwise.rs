@@ -4,8 +4,9 @@
 use crate::allpairs::PairScorer;
 use crate::kernels::fmeasure::Prf;
 use crate::rouge::counts::{counts, finish, FWeight, Scratch};
-use crate::rouge::prepare::{prepare_shared, Needs, Prepared};
+use crate::rouge::prepare::{Needs, Prepared};
 use crate::rouge::scorer::Text;
+use crate::rouge::shared_vocab::prepare_shared;
 use crate::rouge::types::RougeType;
 
 /// One rouge type prepared for all pairs of `hyps` x `refs`.
