@@ -77,6 +77,11 @@ def test_rouge_pairwise_options_and_workers(realsumm):
     np.testing.assert_array_equal(one.fmeasure, want["rouge2"].fmeasure.reshape(10, 10))
     many = rougebleu.rouge_pairwise(hyps[:10], refs[:10], rouge_type="rouge2", beta=2.0, workers=None)
     np.testing.assert_array_equal(one.fmeasure, many.fmeasure)
+    # Hypothesis tokens no reference holds.
+    for rouge_type in ["rouge1", "rouge2", "rougeL", "rougeLsum"]:
+        got = rougebleu.rouge_pairwise(["a b c", "c d\na"], ["a", "x", ""], rouge_type=rouge_type).fmeasure
+        want = rougebleu.rouge(["a b c"] * 3 + ["c d\na"] * 3, ["a", "x", ""] * 2, rouge_types=[rouge_type])
+        np.testing.assert_array_equal(got, want[rouge_type].fmeasure.reshape(2, 3))
     empty = rougebleu.rouge_pairwise([], refs, rouge_type="rougeL")
     assert empty.fmeasure.shape == (0, len(refs))
     with pytest.raises(ValueError, match="rouge_type"):

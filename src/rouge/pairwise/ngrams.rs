@@ -108,6 +108,8 @@ impl NgramPostings {
         let (mut hyp_start, mut hyp_items) = (vec![0], Vec::new());
         for h in hyps {
             ids.known(h, &mut buf);
+            // Unigram ids are the token ids: a token no reference holds may lie beyond the index.
+            buf.retain(|&id| (id as usize) < known);
             profile(&mut buf, &mut hyp_items);
             hyp_start.push(hyp_items.len());
         }
@@ -141,7 +143,9 @@ mod tests {
             vec![1, 1, 1, 1, 2],
             vec![4, 3, 2, 1, 1, 2, 3, 4, 6, 6, 6],
         ];
-        let (hyps, refs) = (&texts[..], &texts[1..]);
+        // The first hypothesis holds tokens (7, 8) no reference has, with ids beyond all of theirs.
+        let hyps: Vec<Vec<u32>> = [vec![7, 8, 1, 7, 2]].into_iter().chain(texts.iter().cloned()).collect();
+        let refs = &texts[1..];
         for n in 1..=5 {
             let idx = NgramPostings::new(n, hyps.iter().map(|t| &t[..]), refs.iter().map(|t| &t[..]));
             for (i, h) in hyps.iter().enumerate() {
