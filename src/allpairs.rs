@@ -15,6 +15,11 @@ pub trait PairScorer: Sync {
     fn cols(&self) -> usize;
     /// The scores of hypothesis `i` against every reference, into `out` (`cols()` long).
     fn score_row(&self, i: usize, out: &mut [f64]);
+    /// Whether the score is a loss (an error rate such as TER): [`top_k`] then ranks the lowest
+    /// first, and [`expected_utility`] is an expected loss.
+    fn lower_is_better(&self) -> bool {
+        false
+    }
 }
 
 /// Row-major `rows x cols` matrix of scores. The matrix is allocated before `build` prepares the
@@ -144,8 +149,9 @@ pub fn expected_utility<S: PairScorer + ?Sized>(
     Ok(out)
 }
 
-/// The `k` best references of each hypothesis, best first, ties to the lower index:
-/// `(indices, scores)`, each row-major `rows x min(k, cols)`.
+/// The `k` best references of each hypothesis, best first (the highest scores, or the lowest
+/// for a [`PairScorer::lower_is_better`] loss), ties to the lower index: `(indices, scores)`,
+/// each row-major `rows x min(k, cols)`.
 pub fn top_k<S: PairScorer + ?Sized>(
     scorer: &S,
     rows: usize,
@@ -154,11 +160,15 @@ pub fn top_k<S: PairScorer + ?Sized>(
 ) -> Result<(Vec<i64>, Vec<f64>)> {
     let cols = scorer.cols();
     let k = k.min(cols);
+    let ascending = scorer.lower_is_better();
     let mut best = try_matrix::<(i64, f64)>(rows, k, "the top-k results")?;
     fill_rows(&mut best, k, workers, |i, slot| {
         with_row(cols, |row| {
             scorer.score_row(i, row);
-            let better = |a: usize, b: usize| row[b].total_cmp(&row[a]).then(a.cmp(&b));
+            let better = |a: usize, b: usize| {
+                let by_score = if ascending { row[a].total_cmp(&row[b]) } else { row[b].total_cmp(&row[a]) };
+                by_score.then(a.cmp(&b))
+            };
             let mut order: Vec<usize> = (0..cols).collect();
             if k < cols {
                 order.select_nth_unstable_by(k - 1, |&a, &b| better(a, b));
@@ -213,6 +223,43 @@ mod tests {
         }
         assert_eq!(expected_utility(&t, rows, None, Some(1)).unwrap(), eu);
         assert_eq!(top_k(&t, rows, 100, Some(1)).unwrap().0.len(), rows * cols);
+    }
+
+    /// The toy's scores as a loss.
+    struct ToyLoss(Toy);
+
+    impl PairScorer for ToyLoss {
+        fn cols(&self) -> usize {
+            self.0.cols
+        }
+        fn score_row(&self, i: usize, out: &mut [f64]) {
+            self.0.score_row(i, out)
+        }
+        fn lower_is_better(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_loss_ranks_the_lowest_first() {
+        let (rows, cols) = (6, 9);
+        let t = ToyLoss(Toy { cols });
+        let (idx, sc) = top_k(&t, rows, 3, Some(2)).unwrap();
+        assert_eq!(top_k(&t, rows, 3, Some(1)).unwrap(), (idx.clone(), sc.clone()));
+        for i in 0..rows {
+            let mut row = vec![0.0; cols];
+            t.score_row(i, &mut row);
+            let mut order: Vec<usize> = (0..cols).collect();
+            order.sort_by(|&a, &b| row[a].total_cmp(&row[b]).then(a.cmp(&b)));
+            let want: Vec<i64> = order[..3].iter().map(|&j| j as i64).collect();
+            assert_eq!(&idx[i * 3..(i + 1) * 3], &want[..]);
+            assert_eq!(&sc[i * 3..(i + 1) * 3], &order[..3].iter().map(|&j| row[j]).collect::<Vec<_>>()[..]);
+        }
+        // The expected loss is the plain mean.
+        let eu = expected_utility(&t, rows, None, Some(2)).unwrap();
+        let mut row = vec![0.0; cols];
+        t.score_row(0, &mut row);
+        assert_eq!(eu[0], exact_sum(row) / cols as f64);
     }
 
     #[test]

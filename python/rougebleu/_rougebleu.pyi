@@ -298,6 +298,7 @@ def bleu_sentence_scores(
 
 _BleuOptions = tuple[str, bool, int, str, float | None, bool]
 _RougeOptions = tuple[str, bool, float | None]
+_TerOptions = tuple[bool, bool, bool, bool]  # normalized, no_punct, asian_support, lowercase
 
 def rouge_pairwise(
     hypotheses: Sequence[_Text],
@@ -314,6 +315,8 @@ def allpairs_expected_utility(
     rouge: _RougeOptions | None = None,
     weights: Sequence[float] | None = None,
     workers: int | None = None,
+    chrf: _ChrfOptions | None = None,
+    ter: _TerOptions | None = None,
 ) -> npt.NDArray[np.float64]: ...
 def allpairs_top_k(
     queries: Sequence[str],
@@ -322,6 +325,8 @@ def allpairs_top_k(
     bleu: _BleuOptions | None = None,
     rouge: _RougeOptions | None = None,
     workers: int | None = None,
+    chrf: _ChrfOptions | None = None,
+    ter: _TerOptions | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]: ...
 
 # TER (src/python/ter.rs)

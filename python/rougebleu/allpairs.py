@@ -8,9 +8,19 @@ metric, computed in Rust row by row (GIL released, all cores) without building t
 - :func:`top_k`: for each query, the ``k`` most similar candidates (near-duplicate search,
   retrieval of the closest references).
 
-A metric is ``"bleu"`` (sentence BLEU as ``BLEU(effective_order=True)`` scores it, 0-100), a
-configured :class:`~rougebleu.BLEU`, or a rouge type name (``"rougeL"``, ``"rouge2"``, ...; its
-F-measure, 0-1, with ``use_stemmer``).
+A metric is one of:
+
+- ``"bleu"`` (sentence BLEU as ``BLEU(effective_order=True)`` scores it, 0-100) or a configured
+  :class:`~rougebleu.BLEU`;
+- a rouge type name (``"rougeL"``, ``"rouge2"``, ...; its F-measure, 0-1, with ``use_stemmer``);
+- ``"chrf"`` (``CHRF()``), ``"chrf++"`` (``CHRF(word_order=2)``) or a configured
+  :class:`~rougebleu.CHRF` (sentence chrF, 0-100);
+- ``"ter"`` (``TER()``) or a configured :class:`~rougebleu.TER` (sentence TER, 0-100 and more).
+
+Each value is exactly ``metric.sentence_score(hypothesis, [reference]).score`` (for a rouge type,
+``rouge()`` of the pair). TER is an error rate, lower is better: :func:`expected_utility` returns
+the mean TER as it is, an expected loss (MBR then picks the hypothesis with the smallest), and
+:func:`top_k` returns the ``k`` candidates with the lowest TER, lowest first.
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ import numpy as np
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
 from rougebleu.mt.bleu import BLEU
+from rougebleu.mt.chrf import CHRF
+from rougebleu.mt.ter import TER
 from rougebleu.rouge_batch import RougeArrays
 from rougebleu.rouge_scorer import f_weight_alpha
 
@@ -57,17 +69,34 @@ def rouge_pairwise(
     return RougeArrays(prf[:, :, 0], prf[:, :, 1], prf[:, :, 2])
 
 
+#: The metrics named by a string, as the objects they stand for.
+_NAMED: dict[str, Any] = {
+    "bleu": lambda: BLEU(effective_order=True),
+    "chrf": lambda: CHRF(),
+    "chrf++": lambda: CHRF(word_order=2),
+    "ter": lambda: TER(),
+}
+
+
 def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> tuple[dict, list[list[str]]]:
-    """The native metric arguments, and the texts as the metric wants them (BLEU lowercases in Python)."""
-    if isinstance(metric, str) and metric == "bleu":
-        metric = BLEU(effective_order=True)
+    """The native metric arguments, and the texts as the metric wants them (BLEU, chrF and TER
+    lowercase in Python, with str.lower, as sacrebleu does)."""
+    if isinstance(metric, str) and metric in _NAMED:
+        metric = _NAMED[metric]()
     if isinstance(metric, BLEU):
         m = metric
         bleu = (m.tokenize, False, m.max_ngram_order, m.smooth_method, m._value_f(), m.effective_order)
         return {"bleu": bleu}, [m._lower(t) for t in texts]
+    if isinstance(metric, CHRF):
+        return {"chrf": metric._options()}, [metric._lower(t) for t in texts]
+    if isinstance(metric, TER):
+        return {"ter": metric._opts()}, [metric._lower(t) for t in texts]
     if isinstance(metric, str) and metric.startswith("rouge"):
         return {"rouge": (metric, bool(use_stemmer), None)}, texts
-    raise ValueError(f"metric: expected 'bleu', a BLEU object or a rouge type name such as 'rougeL', got {metric!r}")
+    raise ValueError(
+        "metric: expected 'bleu', 'chrf', 'chrf++', 'ter', a BLEU, CHRF or TER object, or a rouge type "
+        f"name such as 'rougeL', got {metric!r}"
+    )
 
 
 def expected_utility(
@@ -84,7 +113,12 @@ def expected_utility(
     pseudo_references[j])``, or ``math.fsum(w[j] * u[i, j]) / math.fsum(w)`` with ``weights``
     (one non-negative weight per pseudo-reference, e.g. sample probabilities). The sums are
     correctly rounded, so the result equals the full-matrix computation with ``math.fsum`` exactly,
-    in O(N) memory. Usually ``pseudo_references`` is the hypotheses themselves."""
+    in O(N) memory. Usually ``pseudo_references`` is the hypotheses themselves.
+
+    ``metric`` is ``"bleu"``, a :class:`~rougebleu.BLEU`, a rouge type name, ``"chrf"``,
+    ``"chrf++"``, a :class:`~rougebleu.CHRF`, ``"ter"`` or a :class:`~rougebleu.TER` (see the
+    module docstring). TER is a loss: the result is then the expected TER, and MBR picks the
+    hypothesis with the smallest (``np.argmin``) instead of the largest."""
     hyps = _args.string_list(hypotheses, "hypotheses")
     refs = _args.string_list(pseudo_references, "pseudo_references")
     options, (hyps, refs) = _metric_options(metric, use_stemmer, [hyps, refs])
@@ -107,8 +141,10 @@ def top_k(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The ``k`` most similar candidates of each query: ``(indices, scores)``, int64 and float64
     arrays ``(len(queries), min(k, len(candidates)))``, best first, ties broken by the lower
-    candidate index. Scores are ``metric(queries[i], candidates[j])``. Memory O(N·k): the
-    similarity matrix is never built, so 100,000 x 100,000 runs in a few MB."""
+    candidate index. Scores are ``metric(queries[i], candidates[j])``, for the metrics
+    :func:`expected_utility` takes. For TER, an error rate, the best are the lowest: the ``k``
+    candidates with the lowest TER, in ascending order. Memory O(N·k): the similarity matrix is
+    never built, so 100,000 x 100,000 runs in a few MB."""
     kk = _args.bounded_integer(k, "k", 1, 2**62)
     qs = _args.string_list(queries, "queries")
     cs = _args.string_list(candidates, "candidates")

@@ -93,13 +93,26 @@ impl BitMatcher {
 
     /// Length of the LCS of `other` and the matcher's sequence.
     pub fn lcs_len(&self, other: &[u32]) -> usize {
-        if self.len == 0 || other.is_empty() {
+        if other.is_empty() {
             return 0;
         }
-        let mut v = vec![!0u64; self.words];
-        for &t in other {
-            self.step(&mut v, t);
+        self.lcs_len_of(other.iter().copied())
+    }
+
+    /// [`BitMatcher::lcs_len`] of a sequence given as an iterator. A token the matcher does not
+    /// hold (any id, e.g. `u32::MAX` for "absent") leaves the row unchanged.
+    pub fn lcs_len_of(&self, other: impl IntoIterator<Item = u32>) -> usize {
+        if self.len == 0 {
+            return 0;
         }
+        if self.words == 1 {
+            // Most sentences fit one word: no heap row.
+            let mut v = [!0u64];
+            other.into_iter().for_each(|t| self.step(&mut v, t));
+            return rank0(&v, self.len);
+        }
+        let mut v = vec![!0u64; self.words];
+        other.into_iter().for_each(|t| self.step(&mut v, t));
         rank0(&v, self.len)
     }
 

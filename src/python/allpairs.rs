@@ -1,11 +1,14 @@
 //! Python bindings for the all-pairs utilities: ROUGE matrices, and the expected utility and
-//! top-k of any metric (BLEU, a ROUGE type's F-measure), computed row by row without the matrix.
+//! top-k of any metric (BLEU, a ROUGE type's F-measure, chrF, TER), computed row by row without
+//! the matrix.
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
+use super::chrf::{options as chrf_options, Opts as ChrfOpts};
 use super::columns::null_error;
 use super::guard::guard;
+use super::ter::tercom;
 use super::text_args::{rouge_items, rouge_text, type_name, RougeItems};
 use super::workers::{threads, Workers};
 use crate::allpairs::{self, PairScorer};
@@ -14,16 +17,28 @@ use crate::bleu::corpus::Preprocess;
 use crate::bleu::pairwise::BleuPairs;
 use crate::bleu::score::Smooth;
 use crate::bleu::tokenize::Tokenizer;
+use crate::chrf::pairwise::ChrfPairs;
 use crate::kernels::fmeasure::Prf;
 use crate::rouge::counts::FWeight;
 use crate::rouge::pairwise::RougePairs;
 use crate::rouge::scorer::Text;
 use crate::rouge::types::RougeType;
+use crate::ter::pairwise::TerPairs;
 
 /// BLEU's options as `BLEU` holds them: tokenize, lowercase, max order, smoothing, effective order.
 type BleuOptions = (String, bool, i64, String, Option<f64>, bool);
 /// ROUGE's options: the rouge type, stemming, and F's alpha (None: F1).
 type RougeOptions = (String, bool, Option<f64>);
+/// TER's options as `TER` passes them: normalized, no_punct, asian_support, lowercase.
+type TerOptions = (bool, bool, bool, bool);
+
+/// The metric of an expected-utility or top-k call: exactly one of these is given.
+struct Metric {
+    bleu: Option<BleuOptions>,
+    rouge: Option<RougeOptions>,
+    chrf: Option<ChrfOpts>,
+    ter: Option<TerOptions>,
+}
 
 /// The texts of a list argument (borrowed from objects the caller keeps alive) or a column.
 fn texts<'a>(items: &'a RougeItems<'_>, what: &str, bytes_ok: bool) -> PyResult<Vec<Text<'a>>> {
@@ -57,23 +72,43 @@ fn rouge_pairs(opts: &RougeOptions, h: &[Text], r: &[Text], workers: Option<usiz
     Ok(RougePairs::new(ty, opts.1, opts.2.map_or(FWeight::F1, FWeight::Alpha), h, r, workers))
 }
 
+fn strs<'a>(texts: &[Text<'a>]) -> Vec<&'a str> {
+    texts.iter().map(|t| t.text).collect()
+}
+
 /// The metric of an expected-utility or top-k call, prepared for all pairs.
 fn prepare_metric(
-    bleu: Option<BleuOptions>,
-    rouge: Option<RougeOptions>,
+    metric: Metric,
     h: &[Text],
     r: &[Text],
     workers: Option<usize>,
 ) -> PyResult<Box<dyn PairScorer>> {
-    match (bleu, rouge) {
-        (Some((tok, lowercase, order, smooth, value, effective)), None) => {
+    match metric {
+        Metric {
+            bleu: Some((tok, lowercase, order, smooth, value, effective)),
+            rouge: None,
+            chrf: None,
+            ter: None,
+        } => {
             let prep = Preprocess::new(Tokenizer::parse(&tok)?, lowercase, order)?;
             let smooth = Smooth::parse(&smooth, value)?;
-            let (hs, rs): (Vec<&str>, Vec<&str>) =
-                (h.iter().map(|t| t.text).collect(), r.iter().map(|t| t.text).collect());
-            Ok(Box::new(BleuPairs::new(&hs, &rs, prep, smooth, effective, workers)))
+            Ok(Box::new(BleuPairs::new(&strs(h), &strs(r), prep, smooth, effective, workers)))
         }
-        (None, Some(opts)) => Ok(Box::new(rouge_pairs(&opts, h, r, workers)?)),
+        Metric { bleu: None, rouge: Some(opts), chrf: None, ter: None } => {
+            Ok(Box::new(rouge_pairs(&opts, h, r, workers)?))
+        }
+        Metric { bleu: None, rouge: None, chrf: Some(opts), ter: None } => {
+            Ok(Box::new(ChrfPairs::new(&strs(h), &strs(r), &chrf_options(opts)?)))
+        }
+        Metric {
+            bleu: None,
+            rouge: None,
+            chrf: None,
+            ter: Some((normalized, no_punct, asian, lowercase)),
+        } => {
+            let t = tercom(normalized, no_punct, asian, lowercase);
+            Ok(Box::new(TerPairs::new(&strs(h), &strs(r), t, workers)))
+        }
         _ => Err(crate::Error::value("metric", "give exactly one metric").into()),
     }
 }
@@ -106,8 +141,10 @@ fn rouge_pairwise<'py>(
 }
 
 /// The expected utility of each hypothesis against the pseudo-references (MBR): float64 `(n,)`.
+/// For a loss (TER), the expected loss.
 #[pyfunction]
-#[pyo3(signature = (hypotheses, references, bleu=None, rouge=None, weights=None, workers=None))]
+#[pyo3(signature = (hypotheses, references, bleu=None, rouge=None, weights=None, workers=None, chrf=None, ter=None))]
+#[allow(clippy::too_many_arguments)]
 fn allpairs_expected_utility<'py>(
     py: Python<'py>,
     hypotheses: &Bound<'py, PyAny>,
@@ -116,18 +153,21 @@ fn allpairs_expected_utility<'py>(
     rouge: Option<RougeOptions>,
     weights: Option<Vec<f64>>,
     workers: Option<Workers>,
+    chrf: Option<ChrfOpts>,
+    ter: Option<TerOptions>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     guard("allpairs_expected_utility", || {
         let workers = threads(workers);
         let (hi, ri) =
             (rouge_items(hypotheses, "hypotheses")?, rouge_items(references, "pseudo_references")?);
         let bytes_ok = rouge.is_some();
+        let metric = Metric { bleu, rouge, chrf, ter };
         let (h, r) = (texts(&hi, "hypotheses", bytes_ok)?, texts(&ri, "pseudo_references", bytes_ok)?);
         if let Some(w) = &weights {
             allpairs::check_weights(w, r.len())?;
         }
         let out = py.detach(|| {
-            let scorer = prepare_metric(bleu, rouge, &h, &r, workers)?;
+            let scorer = prepare_metric(metric, &h, &r, workers)?;
             Ok::<_, PyErr>(allpairs::expected_utility(&*scorer, h.len(), weights.as_deref(), workers)?)
         })?;
         Ok(PyArray1::from_vec(py, out))
@@ -135,9 +175,10 @@ fn allpairs_expected_utility<'py>(
 }
 
 /// The `k` best candidates of each query: `(indices int64 (n, k'), scores float64 (n, k'))`,
-/// `k' = min(k, len(candidates))`, best first, ties to the lower index.
+/// `k' = min(k, len(candidates))`, best first (for a loss, TER, the lowest first), ties to the
+/// lower index.
 #[pyfunction]
-#[pyo3(signature = (queries, candidates, k, bleu=None, rouge=None, workers=None))]
+#[pyo3(signature = (queries, candidates, k, bleu=None, rouge=None, workers=None, chrf=None, ter=None))]
 #[allow(clippy::too_many_arguments)]
 fn allpairs_top_k<'py>(
     py: Python<'py>,
@@ -147,14 +188,17 @@ fn allpairs_top_k<'py>(
     bleu: Option<BleuOptions>,
     rouge: Option<RougeOptions>,
     workers: Option<Workers>,
+    chrf: Option<ChrfOpts>,
+    ter: Option<TerOptions>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     guard("allpairs_top_k", || {
         let workers = threads(workers);
         let (qi, ci) = (rouge_items(queries, "queries")?, rouge_items(candidates, "candidates")?);
         let bytes_ok = rouge.is_some();
+        let metric = Metric { bleu, rouge, chrf, ter };
         let (q, c) = (texts(&qi, "queries", bytes_ok)?, texts(&ci, "candidates", bytes_ok)?);
         let (idx, scores) = py.detach(|| {
-            let scorer = prepare_metric(bleu, rouge, &q, &c, workers)?;
+            let scorer = prepare_metric(metric, &q, &c, workers)?;
             Ok::<_, PyErr>(allpairs::top_k(&*scorer, q.len(), k, workers)?)
         })?;
         let kk = k.min(c.len());

@@ -16,9 +16,9 @@ use crate::chrf::ChrfOptions;
 use crate::error::Error;
 
 /// `(char_order, word_order, beta, whitespace, eps_smoothing)` as Python passes them.
-type Opts = (i64, i64, f64, bool, bool);
+pub(super) type Opts = (i64, i64, f64, bool, bool);
 
-fn options(o: Opts) -> PyResult<ChrfOptions> {
+pub(super) fn options(o: Opts) -> PyResult<ChrfOptions> {
     Ok(ChrfOptions::new(o.0, o.1, o.2, o.3, o.4)?)
 }
 

@@ -12,7 +12,7 @@ use crate::ter::pairwise::pairwise;
 use crate::ter::score::{bootstrap_scores, corpus_totals, ter_score};
 use crate::ter::{TerReferences as RefCache, Tercom};
 
-fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
+pub(super) fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
     Tercom { normalized, no_punct, asian_support, lowercase }
 }
 

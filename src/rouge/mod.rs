@@ -7,6 +7,7 @@ pub mod pairwise;
 pub mod prepare;
 pub mod pretokenized;
 pub mod scorer;
+pub mod shared_vocab;
 pub mod types;
 
 pub use multi::{MultiRef, TypeScore};

@@ -28,7 +28,7 @@ pub struct Needs {
 }
 
 /// The final form of a raw token under `mode`: its stem, or `None` to keep it.
-fn stem_of<'a>(mode: &Tokenization, raw: &'a str) -> Option<Cow<'a, str>> {
+pub(super) fn stem_of<'a>(mode: &Tokenization, raw: &'a str) -> Option<Cow<'a, str>> {
     match mode {
         Tokenization::RougeScore => should_stem(raw).then(|| Cow::Owned(nltk_porter::stem(raw))),
         Tokenization::XlSum { stemmer, .. } => stemmer.as_ref().map(|s| s.stem_xlsum(raw)),
@@ -40,7 +40,7 @@ fn stem_of<'a>(mode: &Tokenization, raw: &'a str) -> Option<Cow<'a, str>> {
 
 /// Whether a text's tokens are its lines' tokens in order (`\n` is a separator and lines are
 /// tokenized like the whole text), so they need not be computed twice.
-fn lines_make_the_text(mode: &Tokenization, lowercase: Lowercase) -> bool {
+pub(super) fn lines_make_the_text(mode: &Tokenization, lowercase: Lowercase) -> bool {
     match mode {
         Tokenization::RougeScore => lowercase == Lowercase::Unicode,
         Tokenization::Unicode => true,
@@ -50,13 +50,13 @@ fn lines_make_the_text(mode: &Tokenization, lowercase: Lowercase) -> bool {
 
 /// Scratch buffers of the tokenizers.
 #[derive(Default)]
-struct TokenScratch {
+pub(super) struct TokenScratch {
     buf: String,
     xlsum: xlsum::Scratch,
 }
 
 /// Calls `emit` with the raw tokens of a whole text (rougeN, rougeL).
-fn for_each_raw_token(
+pub(super) fn for_each_raw_token(
     mode: &Tokenization,
     text: &str,
     lowercase: Lowercase,
@@ -73,7 +73,7 @@ fn for_each_raw_token(
 }
 
 /// The rougeLsum lines of a text, each to be tokenized by [`for_each_line_raw_token`].
-fn lines<'a>(mode: &Tokenization, text: &'a str) -> impl Iterator<Item = &'a str> {
+pub(super) fn lines<'a>(mode: &Tokenization, text: &'a str) -> impl Iterator<Item = &'a str> {
     let text = match mode {
         Tokenization::XlSum { language, .. } if language.segmenter == xlsum::Segmenter::External => {
             xlsum::split_presegmented(text).1
@@ -84,7 +84,7 @@ fn lines<'a>(mode: &Tokenization, text: &'a str) -> impl Iterator<Item = &'a str
 }
 
 /// Calls `emit` with the raw tokens of one rougeLsum line.
-fn for_each_line_raw_token(
+pub(super) fn for_each_line_raw_token(
     mode: &Tokenization,
     line: &str,
     scratch: &mut TokenScratch,
@@ -269,48 +269,6 @@ pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
         vocab.start_unit();
         f(&mut Preparer { vocab: &mut vocab, needs })
     })
-}
-
-/// The final forms (stems with `needs.stem`) of one text's tokens, laid out as [`Prepared`]:
-/// the same tokens, stems and sentences as [`Preparer::prepare`], as strings.
-fn final_forms(text: &str, needs: Needs, lowercase: Lowercase) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut scratch = TokenScratch::default();
-    let mode = needs.mode;
-    let form = |t: &str| {
-        if needs.stem {
-            stem_of(&mode, t).map_or_else(|| t.to_owned(), Cow::into_owned)
-        } else {
-            t.to_owned()
-        }
-    };
-    let mut sentences = Vec::new();
-    if needs.sentences {
-        for s in lines(&mode, text) {
-            let mut words = Vec::new();
-            for_each_line_raw_token(&mode, s, &mut scratch, |t| words.push(form(t)));
-            sentences.push(words);
-        }
-    }
-    let mut tokens = Vec::new();
-    if needs.tokens {
-        if needs.sentences && lines_make_the_text(&mode, lowercase) {
-            tokens = sentences.concat();
-        } else {
-            for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| tokens.push(form(t)));
-        }
-    }
-    (tokens, sentences)
-}
-
-/// Prepares many texts into one id space shared by all of them (for all-pairs scoring, where
-/// every text meets every other): tokenized and stemmed in parallel, then interned in order.
-/// Pairs get the same counts as from [`with_preparer`], whose ids are only per unit.
-pub fn prepare_shared(texts: &[(&str, Lowercase)], needs: Needs, workers: Option<usize>) -> Vec<Prepared> {
-    let forms = crate::batch::map(texts, workers, |&(t, lowercase)| final_forms(t, needs, lowercase));
-    let tokens: Vec<Vec<&str>> = forms.iter().map(|f| f.0.iter().map(String::as_str).collect()).collect();
-    let sentences: Vec<Vec<Vec<&str>>> =
-        forms.iter().map(|f| f.1.iter().map(|s| s.iter().map(String::as_str).collect()).collect()).collect();
-    from_token_lists(&tokens, &sentences)
 }
 
 /// Intern pre-tokenized texts (a user tokenizer's output) into one id space.

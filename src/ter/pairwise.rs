@@ -38,6 +38,11 @@ impl PairScorer for TerPairs {
         self.ref_ids.len()
     }
 
+    /// TER is an error rate.
+    fn lower_is_better(&self) -> bool {
+        true
+    }
+
     fn score_row(&self, i: usize, out: &mut [f64]) {
         let h = &self.hyp_ids[i];
         for (r, slot) in self.ref_ids.iter().zip(out) {
