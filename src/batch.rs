@@ -92,6 +92,7 @@ unsafe impl Zeroed for u64 {}
 unsafe impl Zeroed for i64 {}
 unsafe impl Zeroed for usize {}
 unsafe impl Zeroed for (i64, f64) {}
+unsafe impl Zeroed for [f64; 3] {}
 unsafe impl Zeroed for crate::kernels::fmeasure::Prf {}
 
 /// A zeroed vector of `rows * cols` values, allocated fallibly: a size that overflows, that

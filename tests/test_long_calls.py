@@ -28,6 +28,7 @@ LONG_CALLS = {
     "ter_pairwise": "rougebleu.TER().pairwise(texts, texts, workers=1, progress=ready)",
     "rouge_batch": "rougebleu.rouge(texts * 60, texts * 60, use_stemmer=True, workers=1, progress=ready)",
     "rouge_corpus_bootstrap": "rougebleu.rouge_corpus(texts, texts, n_bootstrap=10_000_000, workers=2, progress=ready)",
+    "top_k": "rougebleu.top_k(texts * 4, texts * 4, 5, metric='bleu', workers=1, progress=ready)",
 }
 
 CHILD = textwrap.dedent(
@@ -103,6 +104,9 @@ def _check_counts(seen):
         ),
         lambda p: rougebleu.rouge_corpus(TEXTS, TEXTS[::-1], n_bootstrap=500, progress=p)["rouge1"],
         lambda p: rougebleu.RougeScorer(["rougeL"]).score_batch(TEXTS, TEXTS[::-1], progress=p)[-1],
+        lambda p: rougebleu.rouge_pairwise(TEXTS[:300], TEXTS[:400], rouge_type="rougeLsum", progress=p).fmeasure,
+        lambda p: rougebleu.expected_utility(TEXTS[:300], TEXTS[:300], metric="chrf", progress=p),
+        lambda p: rougebleu.top_k(TEXTS[:300], TEXTS, 3, metric="ter", progress=p)[0],
     ],
     ids=[
         "bleu_pairwise",
@@ -112,6 +116,9 @@ def _check_counts(seen):
         "rouge",
         "rouge_corpus",
         "score_batch",
+        "rouge_pairwise",
+        "expected_utility",
+        "top_k",
     ],
 )
 def test_progress_counts_never_decrease_and_results_do_not_change(call):

@@ -32,6 +32,7 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
+from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt.bleu import BLEU
 from rougebleu.mt.chrf import CHRF
 from rougebleu.mt.ter import TER
@@ -50,23 +51,25 @@ def rouge_pairwise(
     alpha: float | None = None,
     beta: float | None = None,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> RougeArrays:
     """ROUGE of every hypothesis against every reference: ``RougeArrays(precision, recall,
     fmeasure)``, each a float64 ``(len(hypotheses), len(references))`` array (views of one
     ``(N, M, 3)`` array). Entry ``[i, j]`` equals ``rouge([hypotheses[i]], [references[j]], ...)``
     bit for bit; each text is tokenized, stemmed and profiled once. A matrix too large to allocate
     is a ``MemoryError`` naming its size, before any work."""
-    if not isinstance(rouge_type, str):
-        raise TypeError(f"rouge_type must be a str, not {type(rouge_type).__name__}")
-    prf = _native.rouge_pairwise(
-        _args.string_list(hypotheses, "hypotheses", False),
-        _args.string_list(references, "references", False),
-        rouge_type,
-        bool(use_stemmer),
-        f_weight_alpha(alpha, beta),
-        workers,
-    )
-    return RougeArrays(prf[:, :, 0], prf[:, :, 1], prf[:, :, 2])
+    with reporting(progress, "rouge_pairwise"):
+        if not isinstance(rouge_type, str):
+            raise TypeError(f"rouge_type must be a str, not {type(rouge_type).__name__}")
+        prf = _native.rouge_pairwise(
+            _args.string_list(hypotheses, "hypotheses", False),
+            _args.string_list(references, "references", False),
+            rouge_type,
+            bool(use_stemmer),
+            f_weight_alpha(alpha, beta),
+            workers,
+        )
+        return RougeArrays(prf[:, :, 0], prf[:, :, 1], prf[:, :, 2])
 
 
 #: The metrics named by a string, as the objects they stand for.
@@ -107,6 +110,7 @@ def expected_utility(
     weights: Sequence[float] | np.ndarray | None = None,
     use_stemmer: bool = False,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> np.ndarray:
     """The expected utility of each hypothesis (minimum Bayes risk decoding): float64 ``(N,)``,
     ``math.fsum(u[i, :]) / M`` for the utilities ``u[i, j] = metric(hypotheses[i],
@@ -119,15 +123,16 @@ def expected_utility(
     ``"chrf++"``, a :class:`~rougebleu.CHRF`, ``"ter"`` or a :class:`~rougebleu.TER` (see the
     module docstring). TER is a loss: the result is then the expected TER, and MBR picks the
     hypothesis with the smallest (``np.argmin``) instead of the largest."""
-    hyps = _args.string_list(hypotheses, "hypotheses")
-    refs = _args.string_list(pseudo_references, "pseudo_references")
-    options, (hyps, refs) = _metric_options(metric, use_stemmer, [hyps, refs])
-    w = None
-    if weights is not None:
-        if isinstance(weights, (str, bytes)):
-            raise TypeError("weights must be a sequence of numbers")
-        w = [_args.number(x, "weights") for x in np.asarray(weights, dtype=object).reshape(-1)]
-    return _native.allpairs_expected_utility(hyps, refs, weights=w, workers=workers, **options)
+    with reporting(progress, "expected_utility"):
+        hyps = _args.string_list(hypotheses, "hypotheses")
+        refs = _args.string_list(pseudo_references, "pseudo_references")
+        options, (hyps, refs) = _metric_options(metric, use_stemmer, [hyps, refs])
+        w = None
+        if weights is not None:
+            if isinstance(weights, (str, bytes)):
+                raise TypeError("weights must be a sequence of numbers")
+            w = [_args.number(x, "weights") for x in np.asarray(weights, dtype=object).reshape(-1)]
+        return _native.allpairs_expected_utility(hyps, refs, weights=w, workers=workers, **options)
 
 
 def top_k(
@@ -138,6 +143,7 @@ def top_k(
     metric: Any = "bleu",
     use_stemmer: bool = False,
     workers: int | None = None,
+    progress: ProgressArg = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The ``k`` most similar candidates of each query: ``(indices, scores)``, int64 and float64
     arrays ``(len(queries), min(k, len(candidates)))``, best first, ties broken by the lower
@@ -145,8 +151,9 @@ def top_k(
     :func:`expected_utility` takes. For TER, an error rate, the best are the lowest: the ``k``
     candidates with the lowest TER, in ascending order. Memory O(N·k): the similarity matrix is
     never built, so 100,000 x 100,000 runs in a few MB."""
-    kk = _args.bounded_integer(k, "k", 1, 2**62)
-    qs = _args.string_list(queries, "queries")
-    cs = _args.string_list(candidates, "candidates")
-    options, (qs, cs) = _metric_options(metric, use_stemmer, [qs, cs])
-    return _native.allpairs_top_k(qs, cs, kk, workers=workers, **options)
+    with reporting(progress, "top_k"):
+        kk = _args.bounded_integer(k, "k", 1, 2**62)
+        qs = _args.string_list(queries, "queries")
+        cs = _args.string_list(candidates, "candidates")
+        options, (qs, cs) = _metric_options(metric, use_stemmer, [qs, cs])
+        return _native.allpairs_top_k(qs, cs, kk, workers=workers, **options)

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use super::chrf::{options as chrf_options, Opts as ChrfOpts};
 use super::columns::null_error;
 use super::guard::guard;
+use super::long_call;
 use super::ter::tercom;
 use super::text_args::{rouge_items, rouge_text, type_name, RougeItems};
 use super::workers::{threads, Workers};
@@ -130,12 +131,20 @@ fn rouge_pairwise<'py>(
         let (hi, ri) = (rouge_items(hypotheses, "hypotheses")?, rouge_items(references, "references")?);
         let (h, r) = (texts(&hi, "hypotheses", true)?, texts(&ri, "references", true)?);
         let (n, m) = (h.len(), r.len());
-        // Refuse an impossible result before any work.
-        let mut out = try_matrix::<Prf>(n, m, "the pairwise ROUGE matrices")?;
+        // Refuse an impossible result before any work: the (n, m, 3) array itself, filled in place.
+        let mut flat = try_matrix::<[f64; 3]>(n, m, "the pairwise ROUGE matrices")?.into_flattened();
         let opts = (rouge_type, use_stemmer, alpha);
-        let pairs = rouge_pairs(&opts, &h, &r, workers)?;
-        py.detach(|| fill_rows(&mut out, m, workers, |i, row| pairs.prf_row(i, row)));
-        let flat: Vec<f64> = out.iter().flat_map(|p| [p.precision, p.recall, p.fmeasure]).collect();
+        long_call::run(py, n.saturating_mul(m), || {
+            let pairs = rouge_pairs(&opts, &h, &r, workers)?;
+            fill_rows(&mut flat, 3 * m, workers, |i, row| {
+                let mut prf = vec![Prf::default(); m];
+                pairs.prf_row(i, &mut prf);
+                for (out, p) in row.chunks_exact_mut(3).zip(&prf) {
+                    out.copy_from_slice(&[p.precision, p.recall, p.fmeasure]);
+                }
+            });
+            Ok::<_, PyErr>(())
+        })??;
         Ok(PyArray1::from_vec(py, flat).reshape([n, m, 3])?.into_any())
     })
 }
@@ -166,10 +175,10 @@ fn allpairs_expected_utility<'py>(
         if let Some(w) = &weights {
             allpairs::check_weights(w, r.len())?;
         }
-        let out = py.detach(|| {
+        let out = long_call::run(py, h.len().saturating_mul(r.len()), || {
             let scorer = prepare_metric(metric, &h, &r, workers)?;
             Ok::<_, PyErr>(allpairs::expected_utility(&*scorer, h.len(), weights.as_deref(), workers)?)
-        })?;
+        })??;
         Ok(PyArray1::from_vec(py, out))
     })
 }
@@ -197,10 +206,10 @@ fn allpairs_top_k<'py>(
         let bytes_ok = rouge.is_some();
         let metric = Metric { bleu, rouge, chrf, ter };
         let (q, c) = (texts(&qi, "queries", bytes_ok)?, texts(&ci, "candidates", bytes_ok)?);
-        let (idx, scores) = py.detach(|| {
+        let (idx, scores) = long_call::run(py, q.len().saturating_mul(c.len()), || {
             let scorer = prepare_metric(metric, &q, &c, workers)?;
             Ok::<_, PyErr>(allpairs::top_k(&*scorer, q.len(), k, workers)?)
-        })?;
+        })??;
         let kk = k.min(c.len());
         let n = q.len();
         Ok((
