@@ -124,3 +124,12 @@ def check_smoothing(method: Any, value: Any) -> None:
 
 def check_order(max_ngram_order: Any) -> int:
     return bounded_integer(max_ngram_order, "max_ngram_order", 1, MAX_NGRAM_ORDER)
+
+
+def check_segments(hyps: Any, n_refs: int) -> None:
+    """The hypotheses and the reference streams must have as many segments (sacrebleu truncates)."""
+    if len(hyps) != n_refs:
+        raise ValueError(
+            f"hypotheses has {len(hyps)} segments but the references have {n_refs} "
+            f"(sacrebleu silently truncates; rougebleu refuses)"
+        )

@@ -22,6 +22,7 @@ from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import (
     check_order,
+    check_segments,
     check_smoothing,
     check_tokenize,
     native_streams,
@@ -142,21 +143,13 @@ class BLEU:
             hyps = self._lower(text_list(hypotheses, "hypotheses", check))
             if references is not None:
                 streams, n_segments = native_streams(references, check)
-                if len(hyps) != n_segments:
-                    raise ValueError(
-                        f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
-                        f"(sacrebleu silently truncates; rougebleu refuses)"
-                    )
+                check_segments(hyps, n_segments)
                 stats, self.num_refs = _native.bleu_stats(
                     hyps, streams, self.tokenize, False, self.max_ngram_order, workers
                 )
                 return stats
             refs = self._references_for(None, workers)
-            if len(hyps) != len(refs):
-                raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
-                    f"(sacrebleu silently truncates; rougebleu refuses)"
-                )
+            check_segments(hyps, len(refs))
             return refs.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
@@ -262,21 +255,13 @@ class BLEU:
             smooth = (self.smooth_method, self._value_f(), self.effective_order)
             if references is not None:
                 streams, n_segments = native_streams(references, check)
-                if len(hyps) != n_segments:
-                    raise ValueError(
-                        f"hypotheses has {len(hyps)} segments but the references have {n_segments} "
-                        f"(sacrebleu silently truncates; rougebleu refuses)"
-                    )
+                check_segments(hyps, n_segments)
                 scores, self.num_refs = _native.bleu_sentence_scores(
                     hyps, streams, self.tokenize, False, self.max_ngram_order, *smooth, workers
                 )
                 return scores
             refs = self._references_for(None, workers)
-            if len(hyps) != len(refs):
-                raise ValueError(
-                    f"hypotheses has {len(hyps)} segments but the references have {len(refs)} "
-                    f"(sacrebleu silently truncates; rougebleu refuses)"
-                )
+            check_segments(hyps, len(refs))
             return refs.sentence_scores(hyps, *smooth, workers)
 
     def pairwise(

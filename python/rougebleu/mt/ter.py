@@ -26,7 +26,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import ProgressArg, reporting
-from rougebleu.mt._args import native_streams, sentence_references, text_list
+from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
@@ -174,13 +174,13 @@ class TER:
             hyps = self._hypotheses(hypotheses)
             if references is not None:
                 streams, n_segments = self._streams(references)
-                _check_lengths(hyps, n_segments)
+                check_segments(hyps, n_segments)
                 stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
                 return stats
             if self._ref_cache is None:
                 raise ValueError("references: none given and no references were cached by TER(references=...)")
             self.num_refs = self._ref_cache.num_refs
-            _check_lengths(hyps, len(self._ref_cache))
+            check_segments(hyps, len(self._ref_cache))
             return self._ref_cache.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[float] | np.ndarray) -> TERScore:
@@ -344,14 +344,6 @@ def _rates(sums: np.ndarray) -> np.ndarray:
     out = (sums.dtype.type(100) * rates).astype(np.float64)
     out[~positive] = np.where(edits[~positive] > 0, 100.0, 0.0)
     return out
-
-
-def _check_lengths(hyps: Any, n_refs: int) -> None:
-    if len(hyps) != n_refs:
-        raise ValueError(
-            f"hypotheses has {len(hyps)} segments but the references have {n_refs} "
-            f"(sacrebleu silently truncates; rougebleu refuses)"
-        )
 
 
 def corpus_ter(
