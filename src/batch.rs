@@ -60,6 +60,25 @@ fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
     pools[threads].clone()
 }
 
+/// The threads that run whole calls for a front end that must keep its own thread free (the
+/// Python binding polls for Ctrl-C there): one per core, built once, so that the per-thread
+/// caches a call fills (stems, interned words, n-gram tables) serve the following calls, and
+/// calls from several front-end threads still run side by side. `None` if the threads cannot
+/// be started.
+pub fn call_pool() -> Option<&'static ThreadPool> {
+    static CALLS: OnceLock<Option<ThreadPool>> = OnceLock::new();
+    CALLS
+        .get_or_init(|| {
+            let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(cores)
+                .thread_name(|i| format!("rougebleu-call-{i}"))
+                .build()
+                .ok()
+        })
+        .as_ref()
+}
+
 /// Apply `f` to every item, in parallel according to `workers`, keeping input order.
 pub fn map<T, R, F>(items: &[T], workers: Option<usize>, f: F) -> Vec<R>
 where

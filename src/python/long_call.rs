@@ -1,5 +1,6 @@
 //! The one door for long calls: every batch entry point runs its work through [`run`], which
-//! - releases the interpreter while the work runs on a helper thread (rayon fans out from there);
+//! - releases the interpreter while the work runs on one of the long-lived call threads
+//!   (`crate::batch::call_pool`; rayon fans out from there);
 //! - keeps the calling thread checking for signals every [`TICK`], so that Ctrl-C raises
 //!   `KeyboardInterrupt` within a tick or two: the work is cancelled (`crate::control`), every
 //!   worker stops at its next item, and the call returns only once they all have;
@@ -11,6 +12,7 @@
 //! sizes are allocated up front by `crate::batch::try_matrix`, which refuses what the machine
 //! cannot hold with a `MemoryError` naming the size.
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -64,39 +66,28 @@ pub fn run<T: Send>(py: Python<'_>, items: usize, work: impl FnOnce() -> T + Sen
     if progress.is_none() && items < SHORT_CALL {
         return Ok(py.detach(work));
     }
+    // The work runs on one of the long-lived call threads, so that the per-thread caches it
+    // fills (stems, interned words, n-gram tables) serve the next call too.
+    let Some(pool) = crate::batch::call_pool() else {
+        return Ok(py.detach(work)); // no thread to be had: inline, uninterruptible but correct
+    };
     let ctl = Control::new();
-    let caller = std::thread::current();
-    // The work stays here until the helper thread takes it, so that it can still run inline
-    // if no thread can be started.
-    let slot = Mutex::new(Some(work));
-    std::thread::scope(|s| {
-        let worker_ctl = ctl.clone();
-        let slot = &slot;
-        let spawned = std::thread::Builder::new().name("rougebleu-call".into()).spawn_scoped(s, move || {
-            let work = slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("taken once");
+    let done = AtomicBool::new(false);
+    let result: Mutex<Option<Result<T, control::Cancelled>>> = Mutex::new(None);
+    let mut failure: Option<PyErr> = None;
+    pool.in_place_scope(|s| {
+        let (worker_ctl, caller, done, result) = (ctl.clone(), std::thread::current(), &done, &result);
+        s.spawn(move |_| {
+            // Set even if the work panics, so that the calling thread stops waiting (the panic
+            // then reaches it at the end of the scope, and the entry point's guard reports it).
+            let _finished = Finished { done, caller };
             let out = control::run(worker_ctl, work);
-            caller.unpark(); // wakes the calling thread at once
-            out
+            *result.lock().unwrap_or_else(|e| e.into_inner()) = Some(out);
         });
-        let worker = match spawned {
-            Ok(w) => w,
-            // No thread to be had (a thread limit): run inline, uninterruptible but correct.
-            Err(_) => {
-                let work = slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("not taken");
-                return Ok(py.detach(work));
-            }
-        };
-        let mut failure: Option<PyErr> = None;
         let mut reported = Instant::now();
-        loop {
-            if worker.is_finished() {
-                break;
-            }
+        while !done.load(Ordering::Acquire) {
             py.detach(|| std::thread::park_timeout(TICK));
-            if worker.is_finished() {
-                break;
-            }
-            if failure.is_some() {
+            if failure.is_some() || done.load(Ordering::Acquire) {
                 continue; // cancelled: waiting for the workers to stop
             }
             let mut step = || -> PyResult<()> {
@@ -115,22 +106,31 @@ pub fn run<T: Send>(py: Python<'_>, items: usize, work: impl FnOnce() -> T + Sen
                 failure = Some(e);
             }
         }
-        let out = match worker.join() {
-            Ok(out) => out,
-            // A bug in the work: let the entry point's guard report it.
-            Err(payload) => std::panic::resume_unwind(payload),
-        };
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        let out = out.expect("only a failure cancels the work");
-        if let Some(cb) = &progress {
-            let (_, total) = ctl.progress();
-            report(py, cb, (total, total))?;
-            PROGRESS.with(|p| p.borrow_mut().as_mut().map(|r| r.finished += total));
-        }
-        Ok(out)
-    })
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let out = result.into_inner().unwrap_or_else(|e| e.into_inner()).expect("the work has finished");
+    let out = out.expect("only a failure cancels the work");
+    if let Some(cb) = &progress {
+        let (_, total) = ctl.progress();
+        report(py, cb, (total, total))?;
+        PROGRESS.with(|p| p.borrow_mut().as_mut().map(|r| r.finished += total));
+    }
+    Ok(out)
+}
+
+/// Marks the work finished and wakes the calling thread when dropped.
+struct Finished<'a> {
+    done: &'a AtomicBool,
+    caller: std::thread::Thread,
+}
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Release);
+        self.caller.unpark();
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
