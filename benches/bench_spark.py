@@ -147,11 +147,17 @@ def main() -> None:
             spark = rs.local_session(cores, **conf)
             spark.sparkContext.setLogLevel("ERROR")
             idx = (F.col("id") % k + 1).cast("int")
-            df = spark.range(0, args.pairs, numPartitions=8 * cores).select(
-                F.element_at(F.array(*[F.lit(h) for h in hyps]), idx).alias("prediction"),
-                F.element_at(F.array(*[F.lit(r) for r in refs]), idx).alias("reference"),
-            )
-            rs.statistics(df.limit(1000), "rouge", rouge_types=types)  # start the Python workers
+
+            def pairs(n: int, parts: int, spark=spark, idx=idx):
+                return spark.range(0, n, numPartitions=parts).select(
+                    F.element_at(F.array(*[F.lit(h) for h in hyps]), idx).alias("prediction"),
+                    F.element_at(F.array(*[F.lit(r) for r in refs]), idx).alias("reference"),
+                )
+
+            df = pairs(args.pairs, 8 * cores)
+            # Start one Python worker per task slot before timing (a worker's first task imports
+            # pyarrow, pandas and rougebleu): one concurrent task per core, two batches each.
+            rs.statistics(pairs(20_000 * cores, cores), "rouge", rouge_types=types)
             with PeakMemory() as mem:
                 c0, t0 = _tree_cpu(), time.perf_counter()
                 stats_of[cores] = rs.statistics(df, "rouge", rouge_types=types)
