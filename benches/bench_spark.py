@@ -11,9 +11,10 @@ of every configuration must be the same statistics, bit for bit.
 
 Peak memory: the largest total resident set of this process and all its descendants (the JVM and
 the Python workers), sampled every 0.2 s. CPU time: user + system time of the same process tree
-(the JVM's threads, the Python workers, and the children they have reaped) over the timed job;
-its ratio to the wall-clock time is the number of cores the job kept busy, which on a machine
-shared with other work tells the scaling apart from the other jobs' share of the cores.
+(the JVM's threads, the Python workers, and the children they have reaped) over the timed job,
+and the JVM's part of it. Its ratio to the wall-clock time is the number of cores the job kept
+busy, which on a machine shared with other work tells the scaling apart from the other jobs'
+share of the cores.
 """
 
 from __future__ import annotations
@@ -52,29 +53,34 @@ def _tree_rss() -> int:
     return total
 
 
-def _tree_cpu() -> float:
+def _tree_cpu() -> tuple[float, float]:
     """User + system seconds of this process and its descendants, including the children they
-    have waited for (/proc/PID/stat: utime, stime, cutime, cstime)."""
+    have waited for (/proc/PID/stat: utime, stime, cutime, cstime), and the JVM's share of them."""
     children: dict[int, list[int]] = {}
     ticks: dict[int, int] = {}
+    jvm: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
+                comm, rest = f.read().split(" (", 1)[1].rsplit(")", 1)
+        except (OSError, ValueError):
             continue
         # After the command name: state, ppid, ..., utime (14th field of the line), stime, cutime, cstime.
-        ppid = int(fields[1])
-        children.setdefault(ppid, []).append(int(entry))
+        fields = rest.split()
+        children.setdefault(int(fields[1]), []).append(int(entry))
         ticks[int(entry)] = sum(int(x) for x in fields[11:15])
-    total, stack = 0, [os.getpid()]
+        if comm == "java":
+            jvm[int(entry)] = int(fields[11]) + int(fields[12])
+    total, java, stack = 0, 0, [os.getpid()]
     while stack:
         pid = stack.pop()
         total += ticks.get(pid, 0)
+        java += jvm.get(pid, 0)
         stack.extend(children.get(pid, []))
-    return total / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return total / tick, java / tick
 
 
 class PeakMemory:
@@ -159,16 +165,17 @@ def main() -> None:
             # pyarrow, pandas and rougebleu): one concurrent task per core, two batches each.
             rs.statistics(pairs(20_000 * cores, cores), "rouge", rouge_types=types)
             with PeakMemory() as mem:
-                c0, t0 = _tree_cpu(), time.perf_counter()
+                (c0, j0), t0 = _tree_cpu(), time.perf_counter()
                 stats_of[cores] = rs.statistics(df, "rouge", rouge_types=types)
-                t, cpu = time.perf_counter() - t0, _tree_cpu() - c0
+                t, (c1, j1) = time.perf_counter() - t0, _tree_cpu()
+                cpu, jvm = c1 - c0, j1 - j0
             spark.stop()
             best[cores] = min(best[cores], t)
             best_cpu[cores] = min(best_cpu[cores], cpu)
             peak[cores] = max(peak[cores], mem.peak)
             print(
                 f"local[{cores}]: {t:.1f} s ({t / (args.pairs / 1e6):.1f} s per million pairs), "
-                f"CPU {cpu:.1f} s ({cpu / t:.2f} cores busy), peak RSS (driver + JVM + workers) {mem.peak / 2**20:.0f} MiB, load average {os.getloadavg()[0]:.1f}",
+                f"CPU {cpu:.1f} s (JVM {jvm:.1f} s; {cpu / t:.2f} cores busy), peak RSS (driver + JVM + workers) {mem.peak / 2**20:.0f} MiB, load average {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
     results = {c: (best[c], stats_of[c], peak[c]) for c in configs}
