@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall bench-chrf bench-columns
+.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall bench-chrf bench-columns bench-xlsum
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -38,6 +38,9 @@ bench-chrf:  ## chrF benchmark against sacrebleu and fastchrf, one thread
 bench-columns:  ## 1M-row Arrow/Polars/pandas columns vs Python lists: time and peak memory
 	maturin develop --release
 	python benches/bench_columns.py
+bench-xlsum:  ## XL-Sum multilingual ROUGE per language against the XL-Sum scorer (multilingual-rouge), one thread
+	maturin develop --release
+	python benches/bench_xlsum.py
 
 # Release wheels (tools/build_wheel.py; .github/workflows/release.yml builds every platform).
 .PHONY: wheel wheel-test sdist-test actionlint

@@ -115,12 +115,12 @@ def child(case: str, metric: str, folder: Path) -> None:
     # Reset the peak (VmHWM) so that the next reading is the scoring call's own.
     with open("/proc/self/clear_refs", "w") as f:
         f.write("5")
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     if metric == "rouge":
         out = rougebleu.rouge(hyps, refs, rouge_types=["rouge1", "rouge2", "rougeL"])["rougeL"].fmeasure
     else:
         out = rougebleu.BLEU(effective_order=True).sentence_scores(hyps, [refs])
-    score_s = time.perf_counter() - t0
+    score_s, score_cpu = time.perf_counter() - t0, time.process_time() - c0
     score_peak = status_kib("VmHWM")
     np.save(folder / f"out_{case}_{metric}.npy", out)
     mib = lambda kib: (kib - base) / 1024
@@ -128,6 +128,7 @@ def child(case: str, metric: str, folder: Path) -> None:
         json.dumps(
             {
                 "score_s": score_s,
+                "score_cpu": score_cpu,
                 "load_s": load_s,
                 "data_mib": mib(loaded),
                 "score_peak_mib": mib(score_peak),
@@ -153,6 +154,7 @@ def main() -> None:
         folder = Path(tmp)
         prepare(folder, args.rows)
         print(f"{args.rows:,} rows of WMT17 en-de; {os.cpu_count()} cores; {args.rounds} rounds, cases taking turns")
+        print(f"load average {os.getloadavg()[0]:.2f} at start")
         print("memory in MiB above the RSS after the imports\n")
         for metric in args.metrics.split(","):
             results: dict[str, list[dict]] = {c: [] for c in CASES}
@@ -168,15 +170,18 @@ def main() -> None:
                         raise SystemExit(f"{metric} {case}: scores differ from the list case")
             best = {c: {k: min(r[k] for r in rs) for k in rs[0]} for c, rs in results.items()}
             print(
-                f"{metric:6} {'case':10} {'score s':>8} {'vs list':>8} {'load s':>7} {'data':>6} {'scoring peak':>13} {'peak':>6}"
+                f"{metric:6} {'case':10} {'score s':>8} {'vs list':>8} {'CPU s':>7} {'vs list':>8} {'load s':>7} {'data':>6}"
+                f" {'scoring peak':>13} {'peak':>6}"
             )
             for case, r in best.items():
                 ratio = best["list"]["score_s"] / r["score_s"]
+                cpu_ratio = best["list"]["score_cpu"] / r["score_cpu"]
                 print(
-                    f"{'':6} {case:10} {r['score_s']:8.2f} {ratio:7.2f}x {r['load_s']:7.2f} {r['data_mib']:6.0f} "
+                    f"{'':6} {case:10} {r['score_s']:8.2f} {ratio:7.2f}x {r['score_cpu']:7.2f} {cpu_ratio:7.2f}x"
+                    f" {r['load_s']:7.2f} {r['data_mib']:6.0f} "
                     f"{r['score_peak_mib']:13.0f} {r['peak_mib']:6.0f}"
                 )
-            print()
+            print(f"load average {os.getloadavg()[0]:.2f}\n", flush=True)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ CPU time, user + system, of the process): sacrebleu as
 `python -m sacrebleu`, ours as `python -m rougebleu sacrebleu` and as the `rougebleu` console
 script next to the interpreter. Standard output is checked to be identical (rougebleu's version in
 the signatures aside) before any figure is printed. Best of N rounds per form; the corpus is read
-from ../shared/corpus (or $ROUGEBLEU_CORPUS).
+from ../shared/corpus (or $ROUGEBLEU_CORPUS). First, for scale, the same timing of what every form
+pays before it scores anything: the interpreter starting (`python -c pass`, with this
+environment's site-packages) and importing NumPy, which both commands load.
 """
 
 from __future__ import annotations
@@ -51,6 +53,15 @@ def timed(cmd: list[str], rounds: int) -> tuple[float, float, bytes]:
     return best, best_cpu, out
 
 
+def floor(rounds: int) -> None:
+    """Start-up costs that every form pays, timed like the commands."""
+    print("start-up, best of", rounds)
+    print(f"  {'':<45} {'wall':>9}   {'CPU':>8}")
+    for name, code in (("python -c pass", "pass"), ("python -c 'import numpy'", "import numpy")):
+        t, cpu, _ = timed([sys.executable, "-c", code], rounds)
+        print(f"  {name:<45} {t:8.3f}s   {cpu:7.3f}s")
+
+
 def compare(label: str, args: list[str], rounds: int, sacrebleu_rounds: int) -> None:
     from rougebleu._rougebleu import __version__
 
@@ -74,6 +85,7 @@ def compare(label: str, args: list[str], rounds: int, sacrebleu_rounds: int) -> 
     print(f"  {'':<45} {'wall':>9}   {'ratio':>6}   {'CPU':>8}   {'ratio':>6}")
     for name, t, cpu, _ in results:
         print(f"  {name:<45} {t:8.3f}s   {base / t:5.1f}x   {cpu:7.3f}s   {base_cpu / cpu:5.1f}x")
+    print(f"  load average {os.getloadavg()[0]:.2f}", flush=True)
 
 
 def main() -> None:
@@ -86,6 +98,7 @@ def main() -> None:
     a = ap.parse_args()
     if not (WMT17 / REF).exists():
         raise SystemExit(f"WMT17 files not found under {WMT17} (set ROUGEBLEU_CORPUS)")
+    floor(a.rounds)
     if not a.skip_single:
         one = [REF, "-i", f"newstest2017.{SYSTEMS[0]}.en-de.de", "-m", "bleu", "chrf", "ter"]
         compare("1. one system, BLEU + chrF + TER, JSON (3,004 segments)", one, a.rounds, a.sacrebleu_rounds)
