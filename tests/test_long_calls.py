@@ -177,8 +177,10 @@ def test_an_impossible_matrix_is_refused_up_front(call):
 
 def _rouge_command(tmp_path):
     ref, sys_ = tmp_path / "ref.txt", tmp_path / "sys.txt"
-    ref.write_text("\n".join(TEXTS * 30) + "\n")
-    sys_.write_text("\n".join(TEXTS[::-1] * 30) + "\n")
+    # 100,000 pairs of 100-word texts: each scoring call runs for well over a tenth of a second.
+    lines = [" ".join(TEXTS[i % 3990 : i % 3990 + 10]) for i in range(100_000)]
+    ref.write_text("\n".join(lines) + "\n")
+    sys_.write_text("\n".join(lines[::-1]) + "\n")
     cmd = [sys.executable, "-m", "rougebleu", "rouge", "-r", str(ref), "-p", str(sys_), "--stem", "-f", "json"]
     return cmd, {**os.environ, "RAYON_NUM_THREADS": "1"}
 
