@@ -1,4 +1,8 @@
 //! What chrF counts in a text: code points for character n-grams, words for chrF++.
+use std::cell::Cell;
+
+use rustc_hash::FxHashMap;
+
 use crate::bleu::whitespace::{is_py_space, split};
 
 /// Python's `string.punctuation`, the only characters chrF++ splits off words.
@@ -30,6 +34,157 @@ pub fn chars_into(text: &str, whitespace: bool, out: &mut Vec<u32>) {
             i += c.len_utf8();
         }
     }
+}
+
+/// The id of a code point that is left out (whitespace, unless it is kept).
+const SKIP: u32 = u32::MAX;
+
+/// Code points with one or two UTF-8 bytes, which get their ids from a direct table.
+const SMALL: usize = 0x800;
+
+/// Dense symbol ids for the code points of one hypothesis, `1..size()` in order of first sight,
+/// and the same ids for its references, where a code point the hypothesis lacks is 0: what
+/// [`super::levels`] counts over. Code points below U+0800 (ASCII, Latin, Greek, Cyrillic,
+/// Hebrew, Arabic...) are looked up in a table indexed by the code point, the rest in a hash map.
+/// Each text is decoded from UTF-8 once, whitespace removal included.
+#[derive(Clone, Debug)]
+pub struct Alphabet {
+    /// Per small code point: its id, 0 = none yet, [`SKIP`] = whitespace being removed.
+    small: Vec<u32>,
+    /// The small code points with an id, to forget them.
+    used: Vec<u16>,
+    other: FxHashMap<u32, u32>,
+    len: u32,
+    /// The `whitespace` option `small`'s [`SKIP`] marks were made for.
+    whitespace: bool,
+}
+
+impl Default for Alphabet {
+    fn default() -> Self {
+        let mut a = Alphabet {
+            small: vec![0; SMALL],
+            used: Vec::new(),
+            other: FxHashMap::default(),
+            len: 0,
+            whitespace: true,
+        };
+        a.reset(false);
+        a
+    }
+}
+
+/// Decodes `text` into `out`, one id per code point: `small(cp)` for code points below
+/// [`SMALL`], `big(c)` for the others (Python whitespace is left out here unless `whitespace`);
+/// [`SKIP`] ids are dropped.
+#[inline(always)]
+fn decode(
+    text: &str,
+    whitespace: bool,
+    out: &mut Vec<u32>,
+    mut small: impl FnMut(usize) -> u32,
+    mut big: impl FnMut(char) -> u32,
+) {
+    let b = text.as_bytes();
+    out.clear();
+    out.resize(b.len(), 0);
+    let (mut i, mut k) = (0, 0);
+    while i < b.len() {
+        let x = b[i];
+        let id = if x < 0x80 {
+            i += 1;
+            small(x as usize)
+        } else if x < 0xE0 && i + 1 < b.len() {
+            // A two-byte sequence (the text is valid UTF-8, so `x` is a lead byte).
+            let cp = ((x as usize & 0x1F) << 6) | (b[i + 1] as usize & 0x3F);
+            i += 2;
+            small(cp)
+        } else {
+            let c = text[i..].chars().next().unwrap_or('\0');
+            i += c.len_utf8();
+            if !whitespace && is_py_space(c) {
+                SKIP
+            } else {
+                big(c)
+            }
+        };
+        if k < out.len() {
+            out[k] = id;
+        }
+        k += (id != SKIP) as usize;
+    }
+    out.truncate(k);
+}
+
+impl Alphabet {
+    /// Forget every id; whitespace is removed from the texts that follow unless `whitespace`.
+    pub fn reset(&mut self, whitespace: bool) {
+        for &cp in &self.used {
+            self.small[cp as usize] = 0;
+        }
+        self.used.clear();
+        if !self.other.is_empty() {
+            self.other.clear();
+        }
+        self.len = 0;
+        if whitespace != self.whitespace {
+            let mark = if whitespace { 0 } else { SKIP };
+            for cp in 0..SMALL as u32 {
+                if char::from_u32(cp).is_some_and(is_py_space) {
+                    self.small[cp as usize] = mark;
+                }
+            }
+            self.whitespace = whitespace;
+        }
+    }
+
+    /// The number of ids plus one (ids are `1..size()`).
+    pub fn size(&self) -> usize {
+        self.len as usize + 1
+    }
+
+    /// The ids of a hypothesis' code points, giving new code points the next ids.
+    pub fn hyp_into(&mut self, text: &str, out: &mut Vec<u32>) {
+        let Alphabet { small, used, other, len, whitespace } = self;
+        let len = Cell::new(*len);
+        let small = &mut small[..SMALL];
+        decode(
+            text,
+            *whitespace,
+            out,
+            |cp| {
+                let e = &mut small[cp & (SMALL - 1)];
+                if *e == 0 {
+                    len.set(len.get() + 1);
+                    *e = len.get();
+                    used.push(cp as u16);
+                }
+                *e
+            },
+            |c| big_id(other, c, &len),
+        );
+        self.len = len.get();
+    }
+
+    /// The ids of a reference's code points (0 for those the hypothesis lacks).
+    pub fn ref_into(&self, text: &str, out: &mut Vec<u32>) {
+        let (small, other) = (&self.small[..SMALL], &self.other);
+        decode(
+            text,
+            self.whitespace,
+            out,
+            |cp| small[cp & (SMALL - 1)],
+            |c| other.get(&(c as u32)).copied().unwrap_or(0),
+        );
+    }
+}
+
+/// The id of a code point from U+0800 on in a hypothesis, the next id if it is new.
+#[inline(never)]
+fn big_id(other: &mut FxHashMap<u32, u32>, c: char, len: &Cell<u32>) -> u32 {
+    *other.entry(c as u32).or_insert_with(|| {
+        len.set(len.get() + 1);
+        len.get()
+    })
 }
 
 /// The words of chrF++ (sacrebleu's `_remove_punctuation`): `str.split()`, then a word of two or
@@ -72,6 +227,36 @@ mod tests {
         );
         assert_eq!(words("é. ¿qué? «x»"), ["é", ".", "¿qué", "?", "«x»"]);
         assert_eq!(words(" \u{a0}\u{1f} "), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn alphabet_ids_follow_chars_into() {
+        let texts = ["", " a b\u{a0}c\u{200b}d\u{1c}e\u{3000}", "aé€😀 é\u{85}x\u{2028}", "ba\u{7ff}\u{800}"];
+        let mut a = Alphabet::default();
+        for ws in [false, true, false] {
+            for h in texts {
+                a.reset(ws);
+                let (mut hc, mut hid) = (Vec::new(), Vec::new());
+                chars_into(h, ws, &mut hc);
+                a.hyp_into(h, &mut hid);
+                assert_eq!(hid.len(), hc.len());
+                let mut distinct: Vec<u32> = Vec::new();
+                for &c in &hc {
+                    if !distinct.contains(&c) {
+                        distinct.push(c);
+                    }
+                }
+                assert_eq!(a.size(), distinct.len() + 1);
+                let id = |c: u32| distinct.iter().position(|&d| d == c).map_or(0, |k| k as u32 + 1);
+                assert_eq!(hid, hc.iter().map(|&c| id(c)).collect::<Vec<_>>(), "{h:?}");
+                for r in texts {
+                    let (mut rc, mut rid) = (Vec::new(), Vec::new());
+                    chars_into(r, ws, &mut rc);
+                    a.ref_into(r, &mut rid);
+                    assert_eq!(rid, rc.iter().map(|&c| id(c)).collect::<Vec<_>>(), "{h:?} {r:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! An n-gram's id comes from the id of its first `n - 1` symbols and its last symbol, packed into
 //! one `u64` key, so n-grams of every order are hashed as integers and no string is built per
 //! n-gram. Ids are only meaningful within one [`NgramTable`].
-use super::extract::{chars_into, words_into};
+use super::extract::{chars_into, words_into, Alphabet};
+use super::levels::{cells, Levels, MAX_CELLS};
 use super::score::f_score;
 use super::ChrfOptions;
 use crate::text::intern::Interner;
@@ -288,6 +289,8 @@ pub fn ngram_count(len: usize, n: usize) -> u64 {
 /// Reusable buffers for [`segment_stats`].
 #[derive(Default)]
 pub struct Scratch {
+    alphabet: Alphabet,
+    levels: Levels,
     table: NgramTable,
     words: Interner,
     hyp_counts: Vec<u32>,
@@ -301,12 +304,70 @@ pub struct Scratch {
     ids: Vec<u32>,
 }
 
+/// Fills `row` (`[hyp, ref, matches]` per order) from the symbol counts and the matches.
+fn fill_row(row: &mut [u64], matches: &[u64], nc: usize, lens: [usize; 4]) {
+    let [hc, rc, hw, rw] = lens;
+    for (o, m) in matches.iter().enumerate() {
+        let (hl, rl, n) = if o < nc { (hc, rc, o + 1) } else { (hw, rw, o - nc + 1) };
+        let ref_total = ngram_count(rl, n);
+        row[3 * o] = if ref_total > 0 { ngram_count(hl, n) } else { 0 };
+        row[3 * o + 1] = ref_total;
+        row[3 * o + 2] = *m;
+    }
+}
+
 /// The statistics of `hyp` against the best of `refs` (the first with the highest sentence-level
 /// score, sacrebleu's rule) written to `out` (`3 * orders` values). No reference gives zeros.
 ///
-/// The hypothesis' n-grams are counted once in a table; each reference is only looked up, and
-/// the extensions of an n-gram the hypothesis lacks are never hashed.
+/// The hypothesis is decoded once into dense symbol ids ([`Alphabet`], the words through an
+/// [`Interner`]); each reference is decoded into the same ids and matched against it by
+/// [`Levels`]. Texts too long for its direct-mapped tables take [`segment_stats_hashed`].
 pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scratch, out: &mut [u64]) {
+    let (nc, nw) = (opts.char_order, opts.word_order);
+    let orders = nc + nw;
+    out.fill(0);
+    s.alphabet.reset(opts.whitespace);
+    s.alphabet.hyp_into(hyp, &mut s.hyp_chars);
+    let char_alpha = s.alphabet.size();
+    let mut wbuf = Vec::new();
+    s.hyp_words.clear();
+    if nw > 0 {
+        words_into(hyp, &mut wbuf);
+        s.words.clear();
+        s.hyp_words.extend(wbuf.iter().map(|w| s.words.intern(w) + 1));
+    }
+    let word_alpha = s.words.len() + 1;
+    let fits = |len: usize, alpha: usize| cells(len, alpha).is_some_and(|c| c <= MAX_CELLS);
+    if !fits(s.hyp_chars.len(), char_alpha) || (nw > 0 && !fits(s.hyp_words.len(), word_alpha)) {
+        return segment_stats_hashed(hyp, refs, opts, s, out);
+    }
+    s.row.resize(3 * orders, 0);
+    s.matches.resize(orders, 0);
+    let mut best = -1.0f64;
+    for r in refs {
+        s.matches.fill(0);
+        s.alphabet.ref_into(r, &mut s.ref_chars);
+        s.levels.matches(&s.hyp_chars, &s.ref_chars, char_alpha, &mut s.matches[..nc]);
+        s.ref_words.clear();
+        if nw > 0 {
+            words_into(r, &mut wbuf);
+            s.ref_words.extend(wbuf.iter().map(|w| s.words.get(w).map_or(0, |id| id + 1)));
+            s.levels.matches(&s.hyp_words, &s.ref_words, word_alpha, &mut s.matches[nc..]);
+        }
+        let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];
+        fill_row(&mut s.row, &s.matches, nc, lens);
+        let f = f_score(&s.row, opts.beta, opts.eps_smoothing);
+        if f > best {
+            best = f;
+            out.copy_from_slice(&s.row);
+        }
+    }
+}
+
+/// [`segment_stats`] for texts of any size: the hypothesis' n-grams are counted once in a hash
+/// table of chained n-gram ids; each reference is only looked up, and the extensions of an
+/// n-gram the hypothesis lacks are never hashed.
+pub fn segment_stats_hashed(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scratch, out: &mut [u64]) {
     let (nc, nw) = (opts.char_order, opts.word_order);
     let orders = nc + nw;
     out.fill(0);
@@ -327,8 +388,8 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
         }
     };
     s.table.insert_all(Kind::Char, &s.hyp_chars, nc, &mut s.ids, &mut count);
+    s.hyp_words.clear();
     if nw > 0 {
-        s.hyp_words.clear();
         s.hyp_words.extend(wbuf.iter().map(|w| s.words.intern(w)));
         s.table.insert_all(Kind::Word, &s.hyp_words, nw, &mut s.ids, &mut count);
     }
@@ -342,9 +403,9 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
         chars_into(r, opts.whitespace, &mut s.ref_chars);
         // Clipped matches: each reference occurrence takes one of the hypothesis' occurrences.
         s.table.clipped_matches(Kind::Char, &s.ref_chars, nc, &mut s.ids, &mut s.avail, &mut s.matches[..nc]);
+        s.ref_words.clear();
         if nw > 0 {
             words_into(r, &mut wbuf);
-            s.ref_words.clear();
             // A word the hypothesis lacks gets an id no n-gram key uses.
             s.ref_words.extend(wbuf.iter().map(|w| s.words.get(w).unwrap_or(NONE)));
             s.table.clipped_matches(
@@ -356,17 +417,8 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
                 &mut s.matches[nc..],
             );
         }
-        for o in 0..orders {
-            let (hl, rl, n) = if o < nc {
-                (s.hyp_chars.len(), s.ref_chars.len(), o + 1)
-            } else {
-                (s.hyp_words.len(), s.ref_words.len(), o - nc + 1)
-            };
-            let ref_total = ngram_count(rl, n);
-            s.row[3 * o] = if ref_total > 0 { ngram_count(hl, n) } else { 0 };
-            s.row[3 * o + 1] = ref_total;
-            s.row[3 * o + 2] = s.matches[o];
-        }
+        let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];
+        fill_row(&mut s.row, &s.matches, nc, lens);
         let f = f_score(&s.row, opts.beta, opts.eps_smoothing);
         if f > best {
             best = f;
@@ -409,7 +461,40 @@ mod tests {
         let opts = ChrfOptions::new(c, w, 2.0, false, false).unwrap();
         let mut out = vec![0; opts.stats_len()];
         segment_stats(h, refs, &opts, &mut Scratch::default(), &mut out);
+        let mut hashed = vec![0; opts.stats_len()];
+        segment_stats_hashed(h, refs, &opts, &mut Scratch::default(), &mut hashed);
+        assert_eq!(out, hashed);
         out
+    }
+
+    #[test]
+    fn direct_and_hashed_paths_agree() {
+        let mut seed = 7u64;
+        let mut rand = |k: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let pieces =
+            ["a", "b", "ab", " ", "é", "€", "😀", ".", "(", "\u{a0}", "\u{3000}", "x.", "\t", "ba", "é."];
+        let text = |rand: &mut dyn FnMut(u64) -> u64| -> String {
+            let n = rand(40);
+            (0..n).map(|_| pieces[rand(pieces.len() as u64) as usize]).collect()
+        };
+        let (mut one, mut two) = (Scratch::default(), Scratch::default());
+        for round in 0..1500 {
+            let (c, w) = (rand(9) as i64, rand(4) as i64);
+            if c + w == 0 {
+                continue;
+            }
+            let opts = ChrfOptions::new(c, w, 2.0, round % 4 == 0, round % 5 == 0).unwrap();
+            let h = text(&mut rand);
+            let refs: Vec<String> = (0..1 + rand(3)).map(|_| text(&mut rand)).collect();
+            let refs: Vec<&str> = refs.iter().map(|r| r.as_str()).collect();
+            let (mut a, mut b) = (vec![0; opts.stats_len()], vec![0; opts.stats_len()]);
+            segment_stats(&h, &refs, &opts, &mut one, &mut a);
+            segment_stats_hashed(&h, &refs, &opts, &mut two, &mut b);
+            assert_eq!(a, b, "{h:?} {refs:?} {opts:?}");
+        }
     }
 
     #[test]
