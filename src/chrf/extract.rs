@@ -51,8 +51,9 @@ const SMALL: usize = 0x800;
 pub struct Alphabet {
     /// Per small code point: its id, 0 = none yet, [`SKIP`] = whitespace being removed.
     small: Vec<u32>,
-    /// The small code points with an id, to forget them.
+    /// The small code points with an id (the first `used_len`), to forget them.
     used: Vec<u16>,
+    used_len: usize,
     other: FxHashMap<u32, u32>,
     len: u32,
     /// The `whitespace` option `small`'s [`SKIP`] marks were made for.
@@ -63,7 +64,8 @@ impl Default for Alphabet {
     fn default() -> Self {
         let mut a = Alphabet {
             small: vec![0; SMALL],
-            used: Vec::new(),
+            used: vec![0; SMALL + 1],
+            used_len: 0,
             other: FxHashMap::default(),
             len: 0,
             whitespace: true,
@@ -118,10 +120,10 @@ fn decode(
 impl Alphabet {
     /// Forget every id; whitespace is removed from the texts that follow unless `whitespace`.
     pub fn reset(&mut self, whitespace: bool) {
-        for &cp in &self.used {
-            self.small[cp as usize] = 0;
+        for &cp in &self.used[..self.used_len] {
+            self.small[cp as usize & (SMALL - 1)] = 0;
         }
-        self.used.clear();
+        self.used_len = 0;
         if !self.other.is_empty() {
             self.other.clear();
         }
@@ -144,21 +146,24 @@ impl Alphabet {
 
     /// The ids of a hypothesis' code points, giving new code points the next ids.
     pub fn hyp_into(&mut self, text: &str, out: &mut Vec<u32>) {
-        let Alphabet { small, used, other, len, whitespace } = self;
+        let Alphabet { small, used, used_len, other, len, whitespace } = self;
         let len = Cell::new(*len);
-        let small = &mut small[..SMALL];
+        let (small, used) = (&mut small[..SMALL], &mut used[..SMALL + 1]);
         decode(
             text,
             *whitespace,
             out,
             |cp| {
-                let e = &mut small[cp & (SMALL - 1)];
-                if *e == 0 {
-                    len.set(len.get() + 1);
-                    *e = len.get();
-                    used.push(cp as u16);
-                }
-                *e
+                // Without branches: a new code point takes the next id and is noted as used.
+                let cp = cp & (SMALL - 1);
+                let e = small[cp];
+                let new = e == 0;
+                let id = if new { len.get() + 1 } else { e };
+                small[cp] = id;
+                len.set(len.get() + new as u32);
+                used[(*used_len).min(SMALL)] = cp as u16;
+                *used_len += new as usize;
+                id
             },
             |c| big_id(other, c, &len),
         );

@@ -42,6 +42,8 @@ pub struct Levels {
     hyp_next: Vec<(u32, u32)>,
     refs: Vec<(u32, u32)>,
     refs_next: Vec<(u32, u32)>,
+    /// Set while `table` and the counts may hold values (cleared when a call completes).
+    dirty: bool,
 }
 
 /// The table cells needed for a hypothesis of `hyp_len` symbols over `alpha` ids (`None` when it
@@ -58,6 +60,21 @@ fn at_least<T: Clone + Default>(v: &mut Vec<T>, n: usize) {
 }
 
 /// The table half of one order.
+///
+/// The two loops index without bounds checks (they are a quarter of the time otherwise, most of
+/// the chrF kernel). What makes every index valid, given `prev`, `cur` and each `out` of at least
+/// `rows = max(alpha, hyp.len() + 1)` items, `table` of `rows * alpha` and `touched` of
+/// `hyp.len()`:
+/// - groups `g` are symbols (`< alpha`, checked by the order-1 loop, which indexes with bounds
+///   checks) or group ids of the previous order, which are `< 1 + hyp.len()`: one new group at
+///   most per hypothesis n-gram;
+/// - so `g * alpha + c < rows * alpha` for a symbol `c < alpha`;
+/// - every group read from `table` was written there in this call: the table is all zeros between
+///   calls ([`Levels::matches`] zeroes the cells it used, or all of them after an interrupted
+///   call);
+/// - the output cursors and `touched`'s advance at most once per item, and the items of an order
+///   are at most the positions of a text, each `(position, ..)` item having its n-gram inside the
+///   text.
 struct Order<'a> {
     alpha: usize,
     prev: &'a [Count],
@@ -74,20 +91,29 @@ impl Order<'_> {
     #[inline(always)]
     fn hyp(&mut self, items: impl Iterator<Item = (u32, u32, u32)>, out: &mut [(u32, u32)]) -> (usize, u32) {
         let (mut next, mut kept) = (1u32, 0usize);
+        let (prev, cur, table, touched) = (self.prev, &mut *self.cur, &mut *self.table, &mut *self.touched);
+        let mut new_cells = self.new_cells;
         for (i, g, c) in items {
-            let keep = self.prev[g as usize].r > 0;
             let cell = g as usize * self.alpha + c as usize;
-            let v = self.table[cell];
-            let new = keep & (v == 0);
-            let v = if new { next } else { v };
-            self.table[cell] = v;
-            self.touched[self.new_cells] = cell as u32;
-            self.new_cells += new as usize;
-            next += new as u32;
-            self.cur[v as usize].h += keep as u32;
-            out[kept] = (i, v);
-            kept += keep as usize;
+            debug_assert!((g as usize) < prev.len() && cell < table.len() && new_cells < touched.len());
+            debug_assert!(kept < out.len() && (next as usize) < cur.len());
+            // SAFETY: see `Order`: `g` and `cell` are in range, `new_cells` and `kept` count at
+            // most the items so far, and a group is below `next`.
+            unsafe {
+                let keep = prev.get_unchecked(g as usize).r > 0;
+                let v = *table.get_unchecked(cell);
+                let new = keep & (v == 0);
+                let v = if new { next } else { v };
+                *table.get_unchecked_mut(cell) = v;
+                *touched.get_unchecked_mut(new_cells) = cell as u32;
+                new_cells += new as usize;
+                next += new as u32;
+                cur.get_unchecked_mut(v as usize).h += keep as u32;
+                *out.get_unchecked_mut(kept) = (i, v);
+                kept += keep as usize;
+            }
         }
+        self.new_cells = new_cells;
         (kept, next)
     }
 
@@ -96,13 +122,21 @@ impl Order<'_> {
     #[inline(always)]
     fn refs(&mut self, items: impl Iterator<Item = (u32, u32, u32)>, out: &mut [(u32, u32)]) -> (u64, usize) {
         let (mut m, mut live) = (0u64, 0usize);
+        let (cur, table) = (&mut *self.cur, &*self.table);
         for (j, g, c) in items {
-            let v = self.table[g as usize * self.alpha + c as usize];
-            let e = &mut self.cur[v as usize];
-            m += (e.r < e.h) as u64;
-            e.r += 1;
-            out[live] = (j, v);
-            live += (v != 0) as usize;
+            let cell = g as usize * self.alpha + c as usize;
+            debug_assert!(cell < table.len() && live < out.len());
+            // SAFETY: see `Order`: `cell` is in range, the group found is a group of this order
+            // (below `cur.len()`), `live` counts at most the items so far.
+            unsafe {
+                let v = *table.get_unchecked(cell);
+                debug_assert!((v as usize) < cur.len());
+                let e = cur.get_unchecked_mut(v as usize);
+                m += (e.r < e.h) as u64;
+                e.r += 1;
+                *out.get_unchecked_mut(live) = (j, v);
+                live += (v != 0) as usize;
+            }
         }
         (m, live)
     }
@@ -126,6 +160,13 @@ impl Levels {
         }
         let rows = alpha.max(lh + 1);
         let size = rows * alpha;
+        if self.dirty {
+            // A call was interrupted (a panic): start from clean tables.
+            self.table.fill(0);
+            self.prev.fill(Count::default());
+            self.cur.fill(Count::default());
+        }
+        self.dirty = true;
         at_least(&mut self.table, size);
         at_least(&mut self.prev, rows);
         at_least(&mut self.cur, rows);
@@ -135,6 +176,7 @@ impl Levels {
         at_least(&mut self.refs, lr);
         at_least(&mut self.refs_next, lr);
         // Order 1: the groups are the symbols.
+        // (Indexed with bounds checks: every symbol is checked to be below `alpha` here.)
         let counts = &mut self.prev[..alpha];
         for &c in hyp {
             counts[c as usize].h += 1;
@@ -176,8 +218,14 @@ impl Levels {
                 let r = refs.windows(2).enumerate().map(|(j, w)| (j as u32, w[0], w[1]));
                 (order.hyp(h, hyp_out), order.refs(r, refs_out))
             } else {
-                let h = self.hyp[..nh].iter().map(|&(i, g)| (i, g, hyp[i as usize + n - 1]));
-                let r = self.refs[..nr].iter().map(|&(j, g)| (j, g, refs[j as usize + n - 1]));
+                // SAFETY: the items are positions whose n-gram is inside the text (the trailing
+                // ones without were dropped above).
+                let h = self.hyp[..nh]
+                    .iter()
+                    .map(|&(i, g)| (i, g, unsafe { *hyp.get_unchecked(i as usize + n - 1) }));
+                let r = self.refs[..nr]
+                    .iter()
+                    .map(|&(j, g)| (j, g, unsafe { *refs.get_unchecked(j as usize + n - 1) }));
                 (order.hyp(h, hyp_out), order.refs(r, refs_out))
             };
             order.clear();
@@ -190,6 +238,7 @@ impl Levels {
             (nh, nr) = (kept, live);
         }
         self.prev[..groups].fill(Count::default());
+        self.dirty = false;
     }
 }
 

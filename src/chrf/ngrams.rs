@@ -322,7 +322,13 @@ fn fill_row(row: &mut [u64], matches: &[u64], nc: usize, lens: [usize; 4]) {
 /// The hypothesis is decoded once into dense symbol ids ([`Alphabet`], the words through an
 /// [`Interner`]); each reference is decoded into the same ids and matched against it by
 /// [`Levels`]. Texts too long for its direct-mapped tables take [`segment_stats_hashed`].
-pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scratch, out: &mut [u64]) {
+pub fn segment_stats<'r>(
+    hyp: &str,
+    refs: impl IntoIterator<Item = &'r str>,
+    opts: &ChrfOptions,
+    s: &mut Scratch,
+    out: &mut [u64],
+) {
     let (nc, nw) = (opts.char_order, opts.word_order);
     let orders = nc + nw;
     out.fill(0);
@@ -343,7 +349,7 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
     }
     s.row.resize(3 * orders, 0);
     s.matches.resize(orders, 0);
-    let mut best = -1.0f64;
+    let (mut first, mut best) = (true, None);
     for r in refs {
         s.matches.fill(0);
         s.alphabet.ref_into(r, &mut s.ref_chars);
@@ -356,9 +362,17 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
         }
         let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];
         fill_row(&mut s.row, &s.matches, nc, lens);
+        // The first reference is taken as it is (no score needed with one reference); a later
+        // one if it scores higher.
+        if first {
+            first = false;
+            out.copy_from_slice(&s.row);
+            continue;
+        }
+        let b = *best.get_or_insert_with(|| f_score(out, opts.beta, opts.eps_smoothing));
         let f = f_score(&s.row, opts.beta, opts.eps_smoothing);
-        if f > best {
-            best = f;
+        if f > b {
+            best = Some(f);
             out.copy_from_slice(&s.row);
         }
     }
@@ -367,7 +381,13 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
 /// [`segment_stats`] for texts of any size: the hypothesis' n-grams are counted once in a hash
 /// table of chained n-gram ids; each reference is only looked up, and the extensions of an
 /// n-gram the hypothesis lacks are never hashed.
-pub fn segment_stats_hashed(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scratch, out: &mut [u64]) {
+pub fn segment_stats_hashed<'r>(
+    hyp: &str,
+    refs: impl IntoIterator<Item = &'r str>,
+    opts: &ChrfOptions,
+    s: &mut Scratch,
+    out: &mut [u64],
+) {
     let (nc, nw) = (opts.char_order, opts.word_order);
     let orders = nc + nw;
     out.fill(0);
@@ -460,9 +480,9 @@ mod tests {
     fn stats(h: &str, refs: &[&str], c: i64, w: i64) -> Vec<u64> {
         let opts = ChrfOptions::new(c, w, 2.0, false, false).unwrap();
         let mut out = vec![0; opts.stats_len()];
-        segment_stats(h, refs, &opts, &mut Scratch::default(), &mut out);
+        segment_stats(h, refs.iter().copied(), &opts, &mut Scratch::default(), &mut out);
         let mut hashed = vec![0; opts.stats_len()];
-        segment_stats_hashed(h, refs, &opts, &mut Scratch::default(), &mut hashed);
+        segment_stats_hashed(h, refs.iter().copied(), &opts, &mut Scratch::default(), &mut hashed);
         assert_eq!(out, hashed);
         out
     }
@@ -491,8 +511,8 @@ mod tests {
             let refs: Vec<String> = (0..1 + rand(3)).map(|_| text(&mut rand)).collect();
             let refs: Vec<&str> = refs.iter().map(|r| r.as_str()).collect();
             let (mut a, mut b) = (vec![0; opts.stats_len()], vec![0; opts.stats_len()]);
-            segment_stats(&h, &refs, &opts, &mut one, &mut a);
-            segment_stats_hashed(&h, &refs, &opts, &mut two, &mut b);
+            segment_stats(&h, refs.iter().copied(), &opts, &mut one, &mut a);
+            segment_stats_hashed(&h, refs.iter().copied(), &opts, &mut two, &mut b);
             assert_eq!(a, b, "{h:?} {refs:?} {opts:?}");
         }
     }
