@@ -192,26 +192,84 @@ fn big_id(other: &mut FxHashMap<u32, u32>, c: char, len: &Cell<u32>) -> u32 {
     })
 }
 
-/// The words of chrF++ (sacrebleu's `_remove_punctuation`): `str.split()`, then a word of two or
-/// more characters loses one punctuation character at its end, or else at its start, which
-/// becomes a word of its own (so `(hi)` gives `(hi` and `)`).
-pub fn words_into<'a>(text: &'a str, out: &mut Vec<&'a str>) {
+/// Whether the UTF-8 sequence starting at `b[0]` (of `len` bytes) is Python whitespace. Only
+/// U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F and U+3000 are, so only
+/// the lead bytes 0xC2, 0xE1, 0xE2 and 0xE3 need decoding.
+#[inline]
+fn is_space_at(text: &str, i: usize) -> bool {
+    match text.as_bytes()[i] {
+        0xC2 | 0xE1 | 0xE2 | 0xE3 => text[i..].chars().next().is_some_and(is_py_space),
+        _ => false,
+    }
+}
+
+/// The length of the UTF-8 sequence led by `x`.
+#[inline]
+fn utf8_len(x: u8) -> usize {
+    match x {
+        0..=0x7F => 1,
+        0x80..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// The byte spans of the words of chrF++ (sacrebleu's `_remove_punctuation`): `str.split()`,
+/// then a word of two or more characters loses one punctuation character at its end, or else at
+/// its start, which becomes a word of its own (so `(hi)` gives `(hi` and `)`).
+pub fn word_spans(text: &str, out: &mut Vec<(usize, usize)>) {
     out.clear();
-    for w in split(text) {
-        let b = w.as_bytes();
-        let one_char = w.chars().nth(1).is_none();
-        if one_char {
-            out.push(w);
-        } else if is_punct(b[b.len() - 1]) {
-            out.push(&w[..w.len() - 1]);
-            out.push(&w[w.len() - 1..]);
-        } else if is_punct(b[0]) {
-            out.push(&w[..1]);
-            out.push(&w[1..]);
+    let b = text.as_bytes();
+    // Whether the character at `i` is whitespace, and its length.
+    let at = |i: usize| -> (bool, usize) {
+        let x = b[i];
+        if x < 0x80 {
+            (matches!(x, b'\t'..=b'\r' | 0x1c..=b' '), 1)
         } else {
-            out.push(w);
+            (is_space_at(text, i), utf8_len(x))
+        }
+    };
+    let mut i = 0;
+    loop {
+        // Skip whitespace, then take the word up to the next.
+        let start = loop {
+            if i >= b.len() {
+                return;
+            }
+            let (space, len) = at(i);
+            if !space {
+                break i;
+            }
+            i += len;
+        };
+        let first = utf8_len(b[start]);
+        i = start + first;
+        while i < b.len() {
+            let (space, len) = at(i);
+            if space {
+                break;
+            }
+            i += len;
+        }
+        let (w, end) = (&b[start..i], i);
+        if first == w.len() {
+            out.push((start, end));
+        } else if is_punct(w[w.len() - 1]) {
+            out.extend([(start, end - 1), (end - 1, end)]);
+        } else if is_punct(w[0]) {
+            out.extend([(start, start + 1), (start + 1, end)]);
+        } else {
+            out.push((start, end));
         }
     }
+}
+
+/// The words of chrF++ as slices of `text` (see [`word_spans`]); `spans` is a work buffer.
+pub fn words_into<'a>(text: &'a str, out: &mut Vec<&'a str>) {
+    let mut spans = Vec::new();
+    word_spans(text, &mut spans);
+    out.clear();
+    out.extend(spans.iter().map(|&(s, e)| &text[s..e]));
 }
 
 #[cfg(test)]
@@ -222,6 +280,52 @@ mod tests {
         let mut v = Vec::new();
         words_into(s, &mut v);
         v
+    }
+
+    /// The words by the definition: Python's `str.split()`, then the punctuation rule.
+    fn words_by_definition(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        for w in split(text) {
+            let b = w.as_bytes();
+            if w.chars().nth(1).is_none() {
+                out.push(w);
+            } else if is_punct(b[b.len() - 1]) {
+                out.extend([&w[..w.len() - 1], &w[w.len() - 1..]]);
+            } else if is_punct(b[0]) {
+                out.extend([&w[..1], &w[1..]]);
+            } else {
+                out.push(w);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn words_follow_the_definition() {
+        let pieces = [
+            "a", "bé", ".", "(", "x)", " ", "\t", "\u{85}", "\u{a0}", "\u{1680}", "\u{2000}", "\u{200a}",
+            "\u{200b}", "\u{2028}", "\u{202f}", "\u{205f}", "\u{3000}", "\u{3001}", "€", "😀", "\u{1c}",
+            "\u{c2}", "\u{e2}x", "«", "é.",
+        ];
+        let mut seed = 3u64;
+        for _ in 0..5000 {
+            let mut v = Vec::new();
+            let mut text = String::new();
+            for _ in 0..(seed >> 60) + 1 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            words_into(&text, &mut v);
+            assert_eq!(v, words_by_definition(&text), "{text:?}");
+        }
+        // Every code point below U+3100, alone and between letters.
+        for c in (0..0x3100u32).filter_map(char::from_u32) {
+            for text in [c.to_string(), format!("a{c}b"), format!("ab{c}")] {
+                let mut v = Vec::new();
+                words_into(&text, &mut v);
+                assert_eq!(v, words_by_definition(&text), "{text:?}");
+            }
+        }
     }
 
     #[test]

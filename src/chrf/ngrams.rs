@@ -3,11 +3,11 @@
 //! An n-gram's id comes from the id of its first `n - 1` symbols and its last symbol, packed into
 //! one `u64` key, so n-grams of every order are hashed as integers and no string is built per
 //! n-gram. Ids are only meaningful within one [`NgramTable`].
-use super::extract::{chars_into, words_into, Alphabet};
+use super::extract::{chars_into, word_spans, words_into, Alphabet};
 use super::levels::{cells, Levels, MAX_CELLS};
 use super::score::f_score;
 use super::ChrfOptions;
-use crate::text::intern::Interner;
+use crate::text::intern::{Interner, UnitMap};
 
 /// The id of an n-gram that is not in the table (looked up, not inserted).
 pub const NONE: u32 = u32::MAX;
@@ -291,6 +291,9 @@ pub fn ngram_count(len: usize, n: usize) -> u64 {
 pub struct Scratch {
     alphabet: Alphabet,
     levels: Levels,
+    /// Word ids of the segment (0 for a reference word the hypothesis lacks).
+    word_ids: UnitMap,
+    spans: Vec<(usize, usize)>,
     table: NgramTable,
     words: Interner,
     hyp_counts: Vec<u32>,
@@ -333,16 +336,22 @@ pub fn segment_stats<'r>(
     let orders = nc + nw;
     out.fill(0);
     s.alphabet.reset(opts.whitespace);
-    s.alphabet.hyp_into(hyp, &mut s.hyp_chars);
-    let char_alpha = s.alphabet.size();
-    let mut wbuf = Vec::new();
-    s.hyp_words.clear();
-    if nw > 0 {
-        words_into(hyp, &mut wbuf);
-        s.words.clear();
-        s.hyp_words.extend(wbuf.iter().map(|w| s.words.intern(w) + 1));
+    s.hyp_chars.clear();
+    if nc > 0 {
+        s.alphabet.hyp_into(hyp, &mut s.hyp_chars);
     }
-    let word_alpha = s.words.len() + 1;
+    let char_alpha = s.alphabet.size();
+    s.hyp_words.clear();
+    let mut word_alpha = 1;
+    if nw > 0 {
+        word_spans(hyp, &mut s.spans);
+        s.word_ids.clear();
+        for &(a, b) in &s.spans {
+            let id = s.word_ids.get_or_insert_with(&hyp[a..b], || word_alpha as u32);
+            word_alpha += (id as usize == word_alpha) as usize;
+            s.hyp_words.push(id);
+        }
+    }
     let fits = |len: usize, alpha: usize| cells(len, alpha).is_some_and(|c| c <= MAX_CELLS);
     if !fits(s.hyp_chars.len(), char_alpha) || (nw > 0 && !fits(s.hyp_words.len(), word_alpha)) {
         return segment_stats_hashed(hyp, refs, opts, s, out);
@@ -352,12 +361,16 @@ pub fn segment_stats<'r>(
     let (mut first, mut best) = (true, None);
     for r in refs {
         s.matches.fill(0);
-        s.alphabet.ref_into(r, &mut s.ref_chars);
+        s.ref_chars.clear();
+        if nc > 0 {
+            s.alphabet.ref_into(r, &mut s.ref_chars);
+        }
         s.levels.matches(&s.hyp_chars, &s.ref_chars, char_alpha, &mut s.matches[..nc]);
         s.ref_words.clear();
         if nw > 0 {
-            words_into(r, &mut wbuf);
-            s.ref_words.extend(wbuf.iter().map(|w| s.words.get(w).map_or(0, |id| id + 1)));
+            word_spans(r, &mut s.spans);
+            let ids = &mut s.word_ids;
+            s.ref_words.extend(s.spans.iter().map(|&(a, b)| ids.get_or_insert_with(&r[a..b], || 0)));
             s.levels.matches(&s.hyp_words, &s.ref_words, word_alpha, &mut s.matches[nc..]);
         }
         let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];
