@@ -4,6 +4,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
+/// A hypothesis and its references, as Python strings.
+pub type Texts<'py> = (Bound<'py, PyString>, Vec<Bound<'py, PyString>>);
+
 /// One segment's texts: `Some((hypothesis, references))` when `hypothesis` is a `str` and
 /// `references` a list or tuple of `str`/`None` with at least one `str` (the `None`s left out),
 /// `None` otherwise: the caller then takes its general path, which raises the right error. With
@@ -12,7 +15,7 @@ pub fn sentence_texts<'py>(
     hypothesis: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     lower: bool,
-) -> PyResult<Option<(Bound<'py, PyString>, Vec<Bound<'py, PyString>>)>> {
+) -> PyResult<Option<Texts<'py>>> {
     let text = |item: &Bound<'py, PyAny>| -> PyResult<Option<Bound<'py, PyString>>> {
         let Ok(s) = item.cast_exact::<PyString>() else {
             return Ok(None);
