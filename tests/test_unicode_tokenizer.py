@@ -13,9 +13,9 @@ import unicodedata
 
 import pytest
 import regex
-from conftest import read_jsonl
 from rouge_score import rouge_scorer
 
+from conftest import read_jsonl
 from rougebleu import RougeScorer, rouge
 from rougebleu._rougebleu import unicode_tokenize
 

@@ -13,13 +13,18 @@ import collections
 import importlib.util
 
 import pytest
-from conftest import read_json, read_jsonl
 
+from conftest import read_json, read_jsonl
 from rougebleu import rouge
 from rougebleu.multilingual import xlsum_tokens
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-SETTINGS = {"lang_nostem": (True, False), "lang_stem": (True, True), "none_nostem": (False, False), "none_stem": (False, True)}
+SETTINGS = {
+    "lang_nostem": (True, False),
+    "lang_stem": (True, True),
+    "none_nostem": (False, False),
+    "none_stem": (False, True),
+}
 SEGMENTER_PACKAGES = {"chinese": ["jieba"], "thai": ["pythainlp"], "japanese": ["fugashi", "unidic_lite"]}
 
 

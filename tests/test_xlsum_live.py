@@ -10,8 +10,8 @@ import os
 import random
 
 import pytest
-from conftest import corpus_root
 
+from conftest import corpus_root
 from rougebleu import RougeScorer
 from rougebleu.multilingual import xlsum_tokens
 

@@ -57,7 +57,7 @@ def main() -> None:
         f"(Unicode {unicodedata.unidata_version}) and regex {regex.__version__}; do not edit.\n"
     )
     out.write("//! Sorted, contiguous, inclusive ranges `(first, last, class)` covering every code point.\n\n")
-    out.write(f"pub static UNICODE_VERSION: &str = \"{unicodedata.unidata_version}\";\n\n")
+    out.write(f'pub static UNICODE_VERSION: &str = "{unicodedata.unidata_version}";\n\n')
     out.write("pub static CLASSES: &[(u32, u32, u8)] = &[\n")
     for a, b, k in rows:
         out.write(f"    (0x{a:04X}, 0x{b:04X}, {k}),\n")

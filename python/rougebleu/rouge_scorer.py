@@ -136,7 +136,9 @@ class RougeScorer(RougeScorerBase):
         if lang is not None and tokenizer is not None:
             raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
         if lang is not None and split_summaries:
-            raise ValueError("lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines")
+            raise ValueError(
+                "lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines"
+            )
         named = tokenizer if isinstance(tokenizer, str) else None
         if named is not None:
             tokenizer = None

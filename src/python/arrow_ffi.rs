@@ -190,7 +190,9 @@ impl Layout {
         // SAFETY: a valid schema's format is a NUL-terminated string.
         let format = unsafe { CStr::from_ptr(s.format) }.to_string_lossy();
         if !s.dictionary.is_null() {
-            return Err("a dictionary-encoded (categorical) column is not read; decode it to strings first".into());
+            return Err(
+                "a dictionary-encoded (categorical) column is not read; decode it to strings first".into()
+            );
         }
         Ok(match &*format {
             "n" => Layout::Null,
@@ -233,7 +235,10 @@ unsafe fn read_offsets(raw: *const u8, large: bool, offset: usize, end: usize) -
     if large {
         std::slice::from_raw_parts(raw as *const i64, end + 1)[offset..].to_vec()
     } else {
-        std::slice::from_raw_parts(raw as *const i32, end + 1)[offset..].iter().map(|&o| i64::from(o)).collect()
+        std::slice::from_raw_parts(raw as *const i32, end + 1)[offset..]
+            .iter()
+            .map(|&o| i64::from(o))
+            .collect()
     }
 }
 
@@ -246,10 +251,19 @@ fn buffer(a: &FfiArray, k: usize) -> *const u8 {
 #[derive(Clone, Copy)]
 enum Bytes {
     AllNull,
-    Offsets32 { offsets: *const i32, data: *const u8 },
-    Offsets64 { offsets: *const i64, data: *const u8 },
+    Offsets32 {
+        offsets: *const i32,
+        data: *const u8,
+    },
+    Offsets64 {
+        offsets: *const i64,
+        data: *const u8,
+    },
     /// 16-byte views into the variadic data `buffers`.
-    Views { views: *const u8, buffers: *const *const u8 },
+    Views {
+        views: *const u8,
+        buffers: *const *const u8,
+    },
 }
 
 /// One validated chunk of strings: rows `offset..offset + len` of an imported array.
@@ -401,7 +415,10 @@ impl StringChunk {
                         }
                         let size = unsafe { *sizes.add(k) };
                         let base = unsafe { *data_ptrs.add(k) };
-                        if base.is_null() || size < 0 || at.checked_add(n).is_none_or(|e| e as u64 > size as u64) {
+                        if base.is_null()
+                            || size < 0
+                            || at.checked_add(n).map_or(true, |e| e as u64 > size as u64)
+                        {
                             return Err(format!("row {i} lies outside its data buffer"));
                         }
                         unsafe { std::slice::from_raw_parts(base.add(at), n) }
@@ -460,7 +477,9 @@ pub fn read_chunk(array: &OwnedArray, layout: &Layout) -> FfiResult<Chunk> {
                 return Err("the Arrow list offsets are out of order or out of bounds".into());
             }
             let ranges = (0..len)
-                .map(|i| (!nulls || valid(validity, offset + i)).then(|| (offs[i] as usize, offs[i + 1] as usize)))
+                .map(|i| {
+                    (!nulls || valid(validity, offset + i)).then(|| (offs[i] as usize, offs[i + 1] as usize))
+                })
                 .collect();
             Ok(Chunk::Lists(ListChunk { ranges, values }))
         }

@@ -13,7 +13,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyCapsuleMethods, PyFloat, PyList, PyString, PyTuple};
 
-use super::arrow_ffi::{read_chunk, Chunk, FfiArray, FfiSchema, FfiStream, Layout, OwnedArray, OwnedSchema, OwnedStream, StringChunk};
+use super::arrow_ffi::{
+    read_chunk, Chunk, FfiArray, FfiSchema, FfiStream, Layout, OwnedArray, OwnedSchema, OwnedStream,
+    StringChunk,
+};
 use super::text_args::type_name;
 use numpy::PyArrayDescrMethods;
 
@@ -53,7 +56,9 @@ impl TextColumn {
     /// Every row in order.
     pub fn iter(&self) -> Box<dyn Iterator<Item = Option<&str>> + '_> {
         match &self.rows {
-            Rows::Arrow { chunks, .. } => Box::new(chunks.iter().flat_map(|c| (0..c.len()).map(move |i| c.get(i)))),
+            Rows::Arrow { chunks, .. } => {
+                Box::new(chunks.iter().flat_map(|c| (0..c.len()).map(move |i| c.get(i))))
+            }
             Rows::Owned(v) => Box::new(v.iter().map(|s| s.as_deref())),
         }
     }
@@ -111,7 +116,10 @@ pub fn is_column(obj: &Bound<'_, PyAny>) -> bool {
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyString>() {
         return false;
     }
-    has(obj, "__arrow_c_stream__") || has(obj, "__arrow_c_array__") || obj.cast::<PyUntypedArray>().is_ok() || is_pandas(obj)
+    has(obj, "__arrow_c_stream__")
+        || has(obj, "__arrow_c_array__")
+        || obj.cast::<PyUntypedArray>().is_ok()
+        || is_pandas(obj)
 }
 
 fn is_pandas(obj: &Bound<'_, PyAny>) -> bool {
@@ -224,7 +232,10 @@ fn numpy_column(array: &Bound<'_, PyUntypedArray>, what: &str) -> PyResult<Colum
         b'S' => Err(PyTypeError::new_err(format!(
             "{what}: a NumPy bytes array is not text; decode it first (e.g. numpy.char.decode(a, 'utf-8'))"
         ))),
-        _ => Err(PyTypeError::new_err(format!("{what} must hold strings, got a NumPy array of {}", dtype.str()?))),
+        _ => Err(PyTypeError::new_err(format!(
+            "{what} must hold strings, got a NumPy array of {}",
+            dtype.str()?
+        ))),
     }
 }
 
@@ -245,12 +256,18 @@ fn ucs4_texts(array: &Bound<'_, PyUntypedArray>, what: &str) -> PyResult<Vec<Opt
     for i in 0..n {
         let item = unsafe { data.offset(i as isize * stride) };
         let mut s = String::new();
-        let mut units = (0..width).map(|k| {
-            let mut b = [0u8; 4];
-            unsafe { std::ptr::copy_nonoverlapping(item.add(4 * k), b.as_mut_ptr(), 4) };
-            let v = u32::from_ne_bytes(b);
-            if swap { v.swap_bytes() } else { v }
-        }).collect::<Vec<u32>>();
+        let mut units = (0..width)
+            .map(|k| {
+                let mut b = [0u8; 4];
+                unsafe { std::ptr::copy_nonoverlapping(item.add(4 * k), b.as_mut_ptr(), 4) };
+                let v = u32::from_ne_bytes(b);
+                if swap {
+                    v.swap_bytes()
+                } else {
+                    v
+                }
+            })
+            .collect::<Vec<u32>>();
         while units.last() == Some(&0) {
             units.pop();
         }
@@ -283,7 +300,9 @@ fn object_column(array: &Bound<'_, PyAny>, what: &str) -> PyResult<Column> {
         let item = item?;
         let is_seq = !item.is_instance_of::<PyString>()
             && !item.is_instance_of::<PyBytes>()
-            && (item.is_instance_of::<PyList>() || item.is_instance_of::<PyTuple>() || item.cast::<PyUntypedArray>().is_ok());
+            && (item.is_instance_of::<PyList>()
+                || item.is_instance_of::<PyTuple>()
+                || item.cast::<PyUntypedArray>().is_ok());
         if is_seq {
             lists = true;
             let start = texts.len();
@@ -321,7 +340,11 @@ pub fn null_error(what: impl std::fmt::Display) -> PyErr {
 /// list column), for the paths that need Python strings (a Python tokenizer, `str.lower`).
 #[pyfunction]
 #[pyo3(signature = (obj, name = "texts"))]
-pub fn column_texts<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyList>> {
+pub fn column_texts<'py>(
+    py: Python<'py>,
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+) -> PyResult<Bound<'py, PyList>> {
     super::guard::guard("column_texts", || {
         let Some(col) = column(obj, name)? else {
             return Err(PyTypeError::new_err(format!("{name} is not a column ({})", type_name(obj))));

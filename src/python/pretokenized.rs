@@ -65,7 +65,9 @@ impl Reader {
     fn tokens(&mut self, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u64>> {
         if let Some(a) = int_array(obj) {
             if a.ndim() != 1 {
-                return Err(PyValueError::new_err(format!("{what} must be a one-dimensional array of token ids")));
+                return Err(PyValueError::new_err(format!(
+                    "{what} must be a one-dimensional array of token ids"
+                )));
             }
             self.kind(Kind::Ids, what)?;
             // Any integer dtype: as int64 (uint64 ids keep their bits, so distinct stay distinct).
@@ -94,14 +96,14 @@ impl Reader {
                     }
                 });
             } else if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>()
-                || (!item.is_instance_of::<PyBool>() && item.hasattr("__index__")? && !item.is_instance_of::<PyBytes>())
+                || (!item.is_instance_of::<PyBool>()
+                    && item.hasattr("__index__")?
+                    && !item.is_instance_of::<PyBytes>())
             {
                 self.kind(Kind::Ids, what)?;
-                let id = item
-                    .extract::<i64>()
-                    .map(|v| v as u64)
-                    .or_else(|_| item.extract::<u64>())
-                    .map_err(|_| PyValueError::new_err(format!("{what}[{k}]: a token id must fit in 64 bits")))?;
+                let id = item.extract::<i64>().map(|v| v as u64).or_else(|_| item.extract::<u64>()).map_err(
+                    |_| PyValueError::new_err(format!("{what}[{k}]: a token id must fit in 64 bits")),
+                )?;
                 out.push(id);
             } else {
                 return Err(PyTypeError::new_err(format!(

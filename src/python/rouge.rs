@@ -637,8 +637,10 @@ impl RougeCore {
         // sequences item by item, as rouge_score takes them (str or bytes).
         let pred_col = column(predictions, "predictions")?;
         let ref_col = column(references, "references")?;
-        let pred_items = if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
-        let ref_items = if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
+        let pred_items =
+            if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
+        let ref_items =
+            if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
         let n_preds = pred_col.as_ref().map_or(pred_items.len(), |c| c.len());
         let n_refs = ref_col.as_ref().map_or(ref_items.len(), |c| c.len());
         if n_preds != n_refs {
@@ -712,14 +714,18 @@ fn column_references(col: &Column) -> PyResult<Vec<Vec<Text<'_>>>> {
         Column::Text(c) => c
             .iter()
             .enumerate()
-            .map(|(i, t)| t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]"))))
+            .map(|(i, t)| {
+                t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]")))
+            })
             .collect(),
         Column::List(l) => (0..l.len())
             .map(|i| {
                 let row = l.row(i).ok_or_else(|| null_error(format!("references[{i}]")))?;
                 let texts = row
                     .enumerate()
-                    .map(|(k, t)| t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]"))))
+                    .map(|(k, t)| {
+                        t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]")))
+                    })
                     .collect::<PyResult<Vec<Text>>>()?;
                 if texts.is_empty() {
                     return Err(PyValueError::new_err(format!(

@@ -117,7 +117,9 @@ pub fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<TextItems
 /// column is a `ValueError` naming it).
 pub fn texts<'a>(items: &'a TextItems<'_>, what: &str) -> PyResult<Vec<&'a str>> {
     match items {
-        TextItems::Strs(v) => v.iter().enumerate().map(|(i, s)| str_text(s, || format!("{what}[{i}]"))).collect(),
+        TextItems::Strs(v) => {
+            v.iter().enumerate().map(|(i, s)| str_text(s, || format!("{what}[{i}]"))).collect()
+        }
         TextItems::Column(c) => {
             c.iter().enumerate().map(|(i, t)| t.ok_or_else(|| null_error(format!("{what}[{i}]")))).collect()
         }
@@ -194,7 +196,9 @@ pub fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a
                 StreamItems::Strs(items) => items
                     .iter()
                     .enumerate()
-                    .map(|(i, o)| o.as_ref().map(|x| str_text(x, || format!("references[{k}][{i}]"))).transpose())
+                    .map(|(i, o)| {
+                        o.as_ref().map(|x| str_text(x, || format!("references[{k}][{i}]"))).transpose()
+                    })
                     .collect::<PyResult<_>>(),
                 StreamItems::Column(c) => Ok(c.iter().collect()),
             })
@@ -204,8 +208,8 @@ pub fn stream_texts<'a>(handles: &'a Streams<'_>) -> PyResult<Vec<Vec<Option<&'a
             let width = (0..n).map(|i| rows.row(i).map_or(0, |r| r.count())).max().unwrap_or(0);
             let mut out = vec![vec![None; n]; width.max(1)];
             for i in 0..n {
-                for (k, t) in rows.row(i).into_iter().flatten().enumerate() {
-                    out[k][i] = t;
+                for (stream, t) in out.iter_mut().zip(rows.row(i).into_iter().flatten()) {
+                    stream[i] = t;
                 }
             }
             Ok(out)

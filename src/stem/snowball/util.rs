@@ -163,7 +163,6 @@ fn after_vc(word: &[char], vowels: &str) -> W {
 }
 
 /// `_StandardStemmer._rv_standard`.
-
 pub(crate) fn rv_standard(word: &[char], vowels: &str) -> W {
     if word.len() >= 2 {
         if !isin(word[1], vowels) {

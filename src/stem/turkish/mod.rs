@@ -74,6 +74,8 @@ fn valid_optional_letter(word: &str, candidate: char) -> bool {
     }
 }
 
+// The condition as TurkishStemmer writes it.
+#[allow(clippy::nonminimal_bool)]
 fn should_be_marked(word: &str, suffix: &Suffix) -> bool {
     let l = lists();
     !l.protected.contains(word)
