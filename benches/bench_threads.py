@@ -26,6 +26,13 @@ Workloads (corpus: --corpus, else $ROUGEBLEU_CORPUS, else ../shared/corpus next 
 - matlab-rouge: `rouge_evaluation_score_batch` ROUGE-1, ROUGE-2 and ROUGE-L (three calls) on REALSumm
   pairs x --matlab-repeat, documents built (lower + erase_punctuation) before timing.
 - matlab-bleu: `bleu_evaluation_score_batch` on the same pairs (documents built before timing).
+- chrf-sentence: `CHRF().sentence_scores(hyps, [refs])` on WMT17 en-de (uedin-nmt) x --chrf-copies.
+- chrf-pairwise: `CHRF().pairwise` on the first --pairwise-size WMT17 online-A hypotheses x references.
+- ter-sentence: `TER().sentence_scores(hyps, [refs])` on WMT17 en-de (uedin-nmt) x --ter-copies.
+- ter-corpus: `TER().corpus_score(hyps, [refs])` on the same (no `workers` argument: its threads are
+  rayon's global pool, sized by RAYON_NUM_THREADS=N).
+- ter-pairwise: `TER().pairwise` on the first --ter-pairwise-size WMT17 online-A hypotheses x
+  references.
 """
 
 from __future__ import annotations
@@ -43,7 +50,20 @@ from typing import Any, Callable
 
 from _common import CORPUS, best_of
 
-WORKLOADS = ["rouge-N/L", "rouge-W/S/SU", "bleu-sentence", "bleu-pairwise", "rouge155", "matlab-rouge", "matlab-bleu"]
+WORKLOADS = [
+    "rouge-N/L",
+    "rouge-W/S/SU",
+    "bleu-sentence",
+    "bleu-pairwise",
+    "rouge155",
+    "matlab-rouge",
+    "matlab-bleu",
+    "chrf-sentence",
+    "chrf-pairwise",
+    "ter-sentence",
+    "ter-corpus",
+    "ter-pairwise",
+]
 PEERS = {"rouge-N/L": "rouge-score-rs"}
 TYPES_NL = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 TYPES_WS = ["rougeW-1.2", "rougeS4", "rougeSU4"]
@@ -103,6 +123,29 @@ def setup(
         n = args.pairwise_size
         hyps = wmt17(corpus, "newstest2017.online-A.0.en-de.de")[:n]
         return lambda: [metric.pairwise(hyps, ref[:n], workers=threads)], n * n, "pairs/s"
+
+    if workload in ("chrf-sentence", "chrf-pairwise", "ter-sentence", "ter-corpus", "ter-pairwise"):
+        import numpy as np
+
+        from rougebleu import CHRF, TER
+
+        metric = CHRF() if workload.startswith("chrf") else TER()
+        ref = wmt17(corpus, "newstest2017.en-de.ref.de")
+        if workload.endswith("pairwise"):
+            n = args.pairwise_size if workload == "chrf-pairwise" else args.ter_pairwise_size
+            hyps = wmt17(corpus, "newstest2017.online-A.0.en-de.de")[:n]
+            return lambda: [metric.pairwise(hyps, ref[:n], workers=threads)], n * n, "pairs/s"
+        copies = args.chrf_copies if workload == "chrf-sentence" else args.ter_copies
+        hyps = wmt17(corpus, "newstest2017.uedin-nmt.4722.en-de.de") * copies
+        refs = ref * copies
+        if workload == "ter-corpus":
+
+            def corpus_ter() -> list[Any]:
+                res = metric.corpus_score(hyps, [refs])
+                return [np.array([res.score, res.num_edits, res.ref_length])]
+
+            return corpus_ter, len(hyps), "segments/s"
+        return lambda: [metric.sentence_scores(hyps, [refs], workers=threads)], len(hyps), "segments/s"
 
     if workload == "rouge155":
         from rougebleu.rouge155 import EvalItem, Rouge155
@@ -183,6 +226,8 @@ def child_command(workload: str, impl: str, threads: int, args: argparse.Namespa
     for flag in ("corpus", "rounds", "rouge_repeat", "bleu_copies", "pairwise_size", "rouge155_repeat"):
         cmd += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
     cmd += ["--resamples", str(args.resamples), "--matlab-repeat", str(args.matlab_repeat)]
+    for flag in ("chrf_copies", "ter_copies", "ter_pairwise_size"):
+        cmd += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
     if args.workers_none:
         cmd.append("--workers-none")
     return cmd
@@ -260,6 +305,9 @@ def main() -> None:
     p.add_argument("--rouge155-repeat", type=int, default=4, help="REALSumm copies for Rouge155 (100 units each)")
     p.add_argument("--resamples", type=int, default=1000, help="Rouge155 bootstrap resamples")
     p.add_argument("--matlab-repeat", type=int, default=4, help="REALSumm copies for the MATLAB batch calls")
+    p.add_argument("--chrf-copies", type=int, default=40, help="WMT17 copies for chrF sentence_scores (3,004 each)")
+    p.add_argument("--ter-copies", type=int, default=8, help="WMT17 copies for TER sentence_scores/corpus_score")
+    p.add_argument("--ter-pairwise-size", type=int, default=400, help="n for the n x n TER pairwise matrix")
     p.add_argument("--no-peers", action="store_true")
     p.add_argument(
         "--workers-none", action="store_true", help="call with workers=None (rayon's global pool) instead of workers=N"

@@ -347,6 +347,12 @@ class TerReferences:
     def __len__(self) -> int: ...
     def stats(self, hypotheses: list[str], workers: int | None = None) -> npt.NDArray[np.float64]: ...
 
+@final
+class TerSentence:
+    def __new__(cls, normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> TerSentence: ...
+    # (edits, average reference length, num_refs), or None for the general path.
+    def score(self, hypothesis: object, references: object) -> tuple[int, float, int] | None: ...
+
 def ter_stats(
     hypotheses: list[str],
     streams: list[list[str | None]],
@@ -394,6 +400,12 @@ class ChrfReferences:
     def sentence_scores(
         self, hypotheses: Sequence[str], options: _ChrfOptions, workers: int | None = None
     ) -> npt.NDArray[np.float64]: ...
+
+@final
+class ChrfSentence:
+    def __new__(cls, options: _ChrfOptions, lowercase: bool) -> ChrfSentence: ...
+    # (score, num_refs), or None for the general path.
+    def score(self, hypothesis: object, references: object) -> tuple[float, int] | None: ...
 
 def chrf_stats(
     hypotheses: Sequence[str],

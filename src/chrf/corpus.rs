@@ -13,7 +13,12 @@ thread_local! {
 }
 
 /// [`segment_stats`] with this thread's buffers.
-pub fn segment_stats_row(hyp: &str, refs: &[&str], opts: &ChrfOptions, out: &mut [u64]) {
+pub fn segment_stats_row<'r>(
+    hyp: &str,
+    refs: impl IntoIterator<Item = &'r str>,
+    opts: &ChrfOptions,
+    out: &mut [u64],
+) {
     SCRATCH.with(|s| match s.try_borrow_mut() {
         Ok(mut s) => segment_stats(hyp, refs, opts, &mut s, out),
         // Only reachable if called re-entrantly; fresh buffers give the same result.
@@ -21,13 +26,41 @@ pub fn segment_stats_row(hyp: &str, refs: &[&str], opts: &ChrfOptions, out: &mut
     })
 }
 
+/// Statistics this long live on the stack (chrF++ has 24).
+const STACK_STATS: usize = 48;
+
+/// `finish` applied to the statistics of `hyp` against `refs`, in a stack buffer when they fit.
+#[inline]
+pub fn with_segment_stats<'r, R>(
+    hyp: &str,
+    refs: impl IntoIterator<Item = &'r str>,
+    opts: &ChrfOptions,
+    finish: impl FnOnce(&[u64]) -> R,
+) -> R {
+    let k = opts.stats_len();
+    if k <= STACK_STATS {
+        let mut row = [0u64; STACK_STATS];
+        segment_stats_row(hyp, refs, opts, &mut row[..k]);
+        finish(&row[..k])
+    } else {
+        let mut row = vec![0u64; k];
+        segment_stats_row(hyp, refs, opts, &mut row);
+        finish(&row)
+    }
+}
+
 /// The references of a test set per segment: `streams[k][i]` is reference `k` of segment `i`,
 /// `None` a missing one (an empty string is a real, empty reference), as in sacrebleu. Unlike
 /// sacrebleu, which truncates to the shortest stream, streams of unequal length are an error, and
-/// so is a segment with no reference.
+/// so is a segment with no reference. The texts are copied into one buffer.
 #[derive(Clone, Debug, Default)]
 pub struct ChrfRefs {
-    pub segments: Vec<Vec<Box<str>>>,
+    /// Every reference, concatenated in segment order.
+    text: String,
+    /// The end of each reference in `text` (each starts where the previous one ends).
+    ends: Vec<usize>,
+    /// Segment `i`'s references are `ends[first[i]..first[i + 1]]`.
+    first: Vec<usize>,
     /// The number of references per segment, or `None` if it varies (`nrefs:var`).
     pub num_refs: Option<usize>,
 }
@@ -46,28 +79,56 @@ impl ChrfRefs {
                 ));
             }
         }
-        let mut segments = Vec::with_capacity(n);
-        let mut num_refs = None;
+        let bytes = streams.iter().flatten().flatten().map(|r| r.as_ref().len()).sum();
+        let mut refs = ChrfRefs {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(n * streams.len()),
+            first: Vec::with_capacity(n + 1),
+            num_refs: None,
+        };
         let mut same = true;
         for i in 0..n {
-            let refs: Vec<Box<str>> =
-                streams.iter().filter_map(|s| s[i].as_ref().map(|r| r.as_ref().into())).collect();
-            if refs.is_empty() {
+            refs.first.push(refs.ends.len());
+            for r in streams.iter().filter_map(|s| s[i].as_ref()) {
+                refs.text.push_str(r.as_ref());
+                refs.ends.push(refs.text.len());
+            }
+            let count = refs.ends.len() - refs.first[i];
+            if count == 0 {
                 return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
             }
-            same &= num_refs.map_or(true, |c| c == refs.len());
-            num_refs.get_or_insert(refs.len());
-            segments.push(refs);
+            same &= refs.num_refs.map_or(true, |c| c == count);
+            refs.num_refs.get_or_insert(count);
         }
-        Ok(ChrfRefs { segments, num_refs: if same { num_refs.or(Some(streams.len())) } else { None } })
+        refs.first.push(refs.ends.len());
+        refs.num_refs = if same { refs.num_refs.or(Some(streams.len())) } else { None };
+        Ok(refs)
     }
 
     pub fn len(&self) -> usize {
-        self.segments.len()
+        self.first.len().saturating_sub(1)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.segments.is_empty()
+        self.len() == 0
+    }
+
+    fn check(&self, hyps: usize) -> Result<()> {
+        if hyps != self.len() {
+            return Err(Error::value(
+                "hypotheses",
+                format!("{hyps} hypotheses for {} reference segments", self.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The references of segment `i`.
+    pub fn segment(&self, i: usize) -> impl Iterator<Item = &str> + '_ {
+        (self.first[i]..self.first[i + 1]).map(move |k| {
+            let start = if k == 0 { 0 } else { self.ends[k - 1] };
+            &self.text[start..self.ends[k]]
+        })
     }
 
     /// Apply `finish` to the statistics row of every hypothesis, in input order.
@@ -83,18 +144,9 @@ impl ChrfRefs {
         R: Send,
         F: Fn(&[u64]) -> R + Sync + Send,
     {
-        if hyps.len() != self.len() {
-            return Err(Error::value(
-                "hypotheses",
-                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
-            ));
-        }
-        let k = opts.stats_len();
+        self.check(hyps.len())?;
         Ok(batch::map_range(hyps.len(), workers, |i| {
-            let refs: Vec<&str> = self.segments[i].iter().map(|r| &**r).collect();
-            let mut row = vec![0u64; k];
-            segment_stats_row(hyps[i].as_ref(), &refs, opts, &mut row);
-            finish(&row)
+            with_segment_stats(hyps[i].as_ref(), self.segment(i), opts, &finish)
         }))
     }
 
@@ -105,7 +157,13 @@ impl ChrfRefs {
         opts: &ChrfOptions,
         workers: Option<usize>,
     ) -> Result<Vec<u64>> {
-        Ok(self.map(hyps, opts, workers, |row| row.to_vec())?.concat())
+        self.check(hyps.len())?;
+        let k = opts.stats_len();
+        let mut flat = vec![0u64; hyps.len() * k];
+        batch::fill_rows(&mut flat, k, workers, |i, row| {
+            segment_stats_row(hyps[i].as_ref(), self.segment(i), opts, row)
+        });
+        Ok(flat)
     }
 
     /// Sentence chrF of every hypothesis against its segment's references.
@@ -143,7 +201,11 @@ mod tests {
     fn streams_are_checked() {
         let ok = ChrfRefs::new(&[vec![Some("a"), Some("b")], vec![Some("c"), None]]).unwrap();
         assert_eq!(ok.num_refs, None);
-        assert_eq!(ok.segments[1].len(), 1);
+        assert_eq!(ok.segment(0).collect::<Vec<_>>(), ["a", "c"]);
+        assert_eq!(ok.segment(1).collect::<Vec<_>>(), ["b"]);
+        let empty = ChrfRefs::new(&[vec![Some(""), Some("x")], vec![Some(""), Some("")]]).unwrap();
+        assert_eq!(empty.segment(0).collect::<Vec<_>>(), ["", ""]);
+        assert_eq!(empty.segment(1).collect::<Vec<_>>(), ["x", ""]);
         assert_eq!(ChrfRefs::new(&[vec![Some("a")], vec![Some("b")]]).unwrap().num_refs, Some(2));
         assert!(ChrfRefs::new(&[vec![Some("a")], vec![]]).is_err());
         assert!(ChrfRefs::new(&[vec![None::<&str>]]).is_err());

@@ -15,6 +15,7 @@
 //! caller before texts reach this module.
 pub mod corpus;
 pub mod extract;
+pub mod levels;
 pub mod ngrams;
 pub mod pairwise;
 pub mod score;

@@ -3,10 +3,11 @@
 //! An n-gram's id comes from the id of its first `n - 1` symbols and its last symbol, packed into
 //! one `u64` key, so n-grams of every order are hashed as integers and no string is built per
 //! n-gram. Ids are only meaningful within one [`NgramTable`].
-use super::extract::{chars_into, words_into};
+use super::extract::{chars_into, word_spans, words_into, Alphabet};
+use super::levels::{cells, Levels, MAX_CELLS};
 use super::score::f_score;
 use super::ChrfOptions;
-use crate::text::intern::Interner;
+use crate::text::intern::{Interner, UnitMap};
 
 /// The id of an n-gram that is not in the table (looked up, not inserted).
 pub const NONE: u32 = u32::MAX;
@@ -288,6 +289,11 @@ pub fn ngram_count(len: usize, n: usize) -> u64 {
 /// Reusable buffers for [`segment_stats`].
 #[derive(Default)]
 pub struct Scratch {
+    alphabet: Alphabet,
+    levels: Levels,
+    /// Word ids of the segment (0 for a reference word the hypothesis lacks).
+    word_ids: UnitMap,
+    spans: Vec<(usize, usize)>,
     table: NgramTable,
     words: Interner,
     hyp_counts: Vec<u32>,
@@ -301,12 +307,100 @@ pub struct Scratch {
     ids: Vec<u32>,
 }
 
+/// Fills `row` (`[hyp, ref, matches]` per order) from the symbol counts and the matches.
+fn fill_row(row: &mut [u64], matches: &[u64], nc: usize, lens: [usize; 4]) {
+    let [hc, rc, hw, rw] = lens;
+    for (o, m) in matches.iter().enumerate() {
+        let (hl, rl, n) = if o < nc { (hc, rc, o + 1) } else { (hw, rw, o - nc + 1) };
+        let ref_total = ngram_count(rl, n);
+        row[3 * o] = if ref_total > 0 { ngram_count(hl, n) } else { 0 };
+        row[3 * o + 1] = ref_total;
+        row[3 * o + 2] = *m;
+    }
+}
+
 /// The statistics of `hyp` against the best of `refs` (the first with the highest sentence-level
 /// score, sacrebleu's rule) written to `out` (`3 * orders` values). No reference gives zeros.
 ///
-/// The hypothesis' n-grams are counted once in a table; each reference is only looked up, and
-/// the extensions of an n-gram the hypothesis lacks are never hashed.
-pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scratch, out: &mut [u64]) {
+/// The hypothesis is decoded once into dense symbol ids ([`Alphabet`], the words through an
+/// [`Interner`]); each reference is decoded into the same ids and matched against it by
+/// [`Levels`]. Texts too long for its direct-mapped tables take [`segment_stats_hashed`].
+pub fn segment_stats<'r>(
+    hyp: &str,
+    refs: impl IntoIterator<Item = &'r str>,
+    opts: &ChrfOptions,
+    s: &mut Scratch,
+    out: &mut [u64],
+) {
+    let (nc, nw) = (opts.char_order, opts.word_order);
+    let orders = nc + nw;
+    out.fill(0);
+    s.alphabet.reset(opts.whitespace);
+    s.hyp_chars.clear();
+    if nc > 0 {
+        s.alphabet.hyp_into(hyp, &mut s.hyp_chars);
+    }
+    let char_alpha = s.alphabet.size();
+    s.hyp_words.clear();
+    let mut word_alpha = 1;
+    if nw > 0 {
+        word_spans(hyp, &mut s.spans);
+        s.word_ids.clear();
+        for &(a, b) in &s.spans {
+            let id = s.word_ids.get_or_insert_with(&hyp[a..b], || word_alpha as u32);
+            word_alpha += (id as usize == word_alpha) as usize;
+            s.hyp_words.push(id);
+        }
+    }
+    let fits = |len: usize, alpha: usize| cells(len, alpha).is_some_and(|c| c <= MAX_CELLS);
+    if !fits(s.hyp_chars.len(), char_alpha) || (nw > 0 && !fits(s.hyp_words.len(), word_alpha)) {
+        return segment_stats_hashed(hyp, refs, opts, s, out);
+    }
+    s.row.resize(3 * orders, 0);
+    s.matches.resize(orders, 0);
+    let (mut first, mut best) = (true, None);
+    for r in refs {
+        s.matches.fill(0);
+        s.ref_chars.clear();
+        if nc > 0 {
+            s.alphabet.ref_into(r, &mut s.ref_chars);
+        }
+        s.levels.matches(&s.hyp_chars, &s.ref_chars, char_alpha, &mut s.matches[..nc]);
+        s.ref_words.clear();
+        if nw > 0 {
+            word_spans(r, &mut s.spans);
+            let ids = &mut s.word_ids;
+            s.ref_words.extend(s.spans.iter().map(|&(a, b)| ids.get_or_insert_with(&r[a..b], || 0)));
+            s.levels.matches(&s.hyp_words, &s.ref_words, word_alpha, &mut s.matches[nc..]);
+        }
+        let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];
+        fill_row(&mut s.row, &s.matches, nc, lens);
+        // The first reference is taken as it is (no score needed with one reference); a later
+        // one if it scores higher.
+        if first {
+            first = false;
+            out.copy_from_slice(&s.row);
+            continue;
+        }
+        let b = *best.get_or_insert_with(|| f_score(out, opts.beta, opts.eps_smoothing));
+        let f = f_score(&s.row, opts.beta, opts.eps_smoothing);
+        if f > b {
+            best = Some(f);
+            out.copy_from_slice(&s.row);
+        }
+    }
+}
+
+/// [`segment_stats`] for texts of any size: the hypothesis' n-grams are counted once in a hash
+/// table of chained n-gram ids; each reference is only looked up, and the extensions of an
+/// n-gram the hypothesis lacks are never hashed.
+pub fn segment_stats_hashed<'r>(
+    hyp: &str,
+    refs: impl IntoIterator<Item = &'r str>,
+    opts: &ChrfOptions,
+    s: &mut Scratch,
+    out: &mut [u64],
+) {
     let (nc, nw) = (opts.char_order, opts.word_order);
     let orders = nc + nw;
     out.fill(0);
@@ -327,8 +421,8 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
         }
     };
     s.table.insert_all(Kind::Char, &s.hyp_chars, nc, &mut s.ids, &mut count);
+    s.hyp_words.clear();
     if nw > 0 {
-        s.hyp_words.clear();
         s.hyp_words.extend(wbuf.iter().map(|w| s.words.intern(w)));
         s.table.insert_all(Kind::Word, &s.hyp_words, nw, &mut s.ids, &mut count);
     }
@@ -342,9 +436,9 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
         chars_into(r, opts.whitespace, &mut s.ref_chars);
         // Clipped matches: each reference occurrence takes one of the hypothesis' occurrences.
         s.table.clipped_matches(Kind::Char, &s.ref_chars, nc, &mut s.ids, &mut s.avail, &mut s.matches[..nc]);
+        s.ref_words.clear();
         if nw > 0 {
             words_into(r, &mut wbuf);
-            s.ref_words.clear();
             // A word the hypothesis lacks gets an id no n-gram key uses.
             s.ref_words.extend(wbuf.iter().map(|w| s.words.get(w).unwrap_or(NONE)));
             s.table.clipped_matches(
@@ -356,17 +450,8 @@ pub fn segment_stats(hyp: &str, refs: &[&str], opts: &ChrfOptions, s: &mut Scrat
                 &mut s.matches[nc..],
             );
         }
-        for o in 0..orders {
-            let (hl, rl, n) = if o < nc {
-                (s.hyp_chars.len(), s.ref_chars.len(), o + 1)
-            } else {
-                (s.hyp_words.len(), s.ref_words.len(), o - nc + 1)
-            };
-            let ref_total = ngram_count(rl, n);
-            s.row[3 * o] = if ref_total > 0 { ngram_count(hl, n) } else { 0 };
-            s.row[3 * o + 1] = ref_total;
-            s.row[3 * o + 2] = s.matches[o];
-        }
+        let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];
+        fill_row(&mut s.row, &s.matches, nc, lens);
         let f = f_score(&s.row, opts.beta, opts.eps_smoothing);
         if f > best {
             best = f;
@@ -408,8 +493,41 @@ mod tests {
     fn stats(h: &str, refs: &[&str], c: i64, w: i64) -> Vec<u64> {
         let opts = ChrfOptions::new(c, w, 2.0, false, false).unwrap();
         let mut out = vec![0; opts.stats_len()];
-        segment_stats(h, refs, &opts, &mut Scratch::default(), &mut out);
+        segment_stats(h, refs.iter().copied(), &opts, &mut Scratch::default(), &mut out);
+        let mut hashed = vec![0; opts.stats_len()];
+        segment_stats_hashed(h, refs.iter().copied(), &opts, &mut Scratch::default(), &mut hashed);
+        assert_eq!(out, hashed);
         out
+    }
+
+    #[test]
+    fn direct_and_hashed_paths_agree() {
+        let mut seed = 7u64;
+        let mut rand = |k: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let pieces =
+            ["a", "b", "ab", " ", "é", "€", "😀", ".", "(", "\u{a0}", "\u{3000}", "x.", "\t", "ba", "é."];
+        let text = |rand: &mut dyn FnMut(u64) -> u64| -> String {
+            let n = rand(40);
+            (0..n).map(|_| pieces[rand(pieces.len() as u64) as usize]).collect()
+        };
+        let (mut one, mut two) = (Scratch::default(), Scratch::default());
+        for round in 0..1500 {
+            let (c, w) = (rand(9) as i64, rand(4) as i64);
+            if c + w == 0 {
+                continue;
+            }
+            let opts = ChrfOptions::new(c, w, 2.0, round % 4 == 0, round % 5 == 0).unwrap();
+            let h = text(&mut rand);
+            let refs: Vec<String> = (0..1 + rand(3)).map(|_| text(&mut rand)).collect();
+            let refs: Vec<&str> = refs.iter().map(|r| r.as_str()).collect();
+            let (mut a, mut b) = (vec![0; opts.stats_len()], vec![0; opts.stats_len()]);
+            segment_stats(&h, refs.iter().copied(), &opts, &mut one, &mut a);
+            segment_stats_hashed(&h, refs.iter().copied(), &opts, &mut two, &mut b);
+            assert_eq!(a, b, "{h:?} {refs:?} {opts:?}");
+        }
     }
 
     #[test]

@@ -190,7 +190,7 @@ mod tests {
             for (i, h) in texts.iter().enumerate() {
                 for (j, r) in texts[1..].iter().enumerate() {
                     let mut row = vec![0; opts.stats_len()];
-                    segment_stats_row(h, &[r], &opts, &mut row);
+                    segment_stats_row(h, [*r], &opts, &mut row);
                     assert_eq!(got[i * 5 + j], f_score(&row, 2.0, eps), "{h:?} {r:?}");
                 }
             }

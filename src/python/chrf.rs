@@ -6,10 +6,11 @@ use pyo3::prelude::*;
 
 use super::guard::guard;
 use super::long_call;
+use super::sentence::{sentence_texts, utf8};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
-use crate::chrf::corpus::ChrfRefs;
+use crate::chrf::corpus::{with_segment_stats, ChrfRefs};
 use crate::chrf::pairwise::pairwise;
 use crate::chrf::score::{bootstrap_scores, f_score};
 use crate::chrf::ChrfOptions;
@@ -253,8 +254,54 @@ fn chrf_bootstrap_scores<'py>(
     })
 }
 
+/// Sentence chrF for one call: options checked once, a hypothesis and its references in, the
+/// score out, with no arrays in between.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct ChrfSentence {
+    opts: ChrfOptions,
+    lowercase: bool,
+}
+
+#[pymethods]
+impl ChrfSentence {
+    /// `lowercase` applies Python's `str.lower()` to the texts, as sacrebleu does.
+    #[new]
+    fn new(options: Opts, lowercase: bool) -> PyResult<Self> {
+        guard("ChrfSentence.new", || Ok(ChrfSentence { opts: self::options(options)?, lowercase }))
+    }
+
+    /// `(score, number of references)` of `hypothesis` against `references`, or `None` unless
+    /// the hypothesis is a `str` and the references a list or tuple of `str`/`None` with at least
+    /// one `str`.
+    fn score(
+        &self,
+        py: Python<'_>,
+        hypothesis: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(f64, usize)>> {
+        guard("ChrfSentence.score", || {
+            let Some((hyp, refs)) = sentence_texts(hypothesis, references, self.lowercase)? else {
+                return Ok(None);
+            };
+            let (Ok(hyp), Some(refs)) = (hyp.to_str(), utf8(&refs)) else {
+                return Ok(None);
+            };
+            let opts = &self.opts;
+            let work = || {
+                with_segment_stats(hyp, refs.iter().copied(), opts, |row| {
+                    f_score(row, opts.beta, opts.eps_smoothing)
+                })
+            };
+            let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
+            let score = if bytes > 1 << 14 { py.detach(work) } else { work() };
+            Ok(Some((score, refs.len())))
+        })
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ChrfReferences>()?;
+    m.add_class::<ChrfSentence>()?;
     m.add_function(wrap_pyfunction!(chrf_stats, m)?)?;
     m.add_function(wrap_pyfunction!(chrf_sentence_scores, m)?)?;
     m.add_function(wrap_pyfunction!(chrf_score_from_stats, m)?)?;

@@ -14,6 +14,7 @@ mod matlab;
 mod pretokenized;
 mod rouge;
 mod rouge155;
+mod sentence;
 mod stats;
 mod stem;
 mod ter;

@@ -5,11 +5,13 @@ use pyo3::prelude::*;
 
 use super::guard::guard;
 use super::long_call;
+use super::sentence::{sentence_texts, utf8};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::ter::pairwise::pairwise;
 use crate::ter::score::{bootstrap_scores, corpus_totals, ter_score};
+use crate::ter::segment::sentence_stats;
 use crate::ter::{TerReferences as RefCache, Tercom};
 
 pub(super) fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
@@ -236,8 +238,52 @@ impl TerReferences {
     }
 }
 
+/// Sentence TER for one call: a hypothesis and its references in, `(edits, average reference
+/// length)` out, with no arrays in between.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct TerSentence {
+    tercom: Tercom,
+    /// Lowercase with Python's `str.lower()` first (sacrebleu's `case_sensitive=False`).
+    lowercase: bool,
+}
+
+#[pymethods]
+impl TerSentence {
+    #[new]
+    fn new(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> PyResult<Self> {
+        guard("TerSentence.new", || {
+            Ok(TerSentence { tercom: tercom(normalized, no_punct, asian_support, false), lowercase })
+        })
+    }
+
+    /// `(edits, average reference length, number of references)` of `hypothesis` against
+    /// `references`, or `None` unless the hypothesis is a `str` and the references a list or
+    /// tuple of `str`/`None` with at least one `str`.
+    fn score(
+        &self,
+        py: Python<'_>,
+        hypothesis: &Bound<'_, PyAny>,
+        references: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(u64, f64, usize)>> {
+        guard("TerSentence.score", || {
+            let Some((hyp, refs)) = sentence_texts(hypothesis, references, self.lowercase)? else {
+                return Ok(None);
+            };
+            let (Ok(hyp), Some(refs)) = (hyp.to_str(), utf8(&refs)) else {
+                return Ok(None);
+            };
+            let work = || sentence_stats(self.tercom, hyp, &refs);
+            // The shift search grows fast with the length: let other threads run meanwhile.
+            let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
+            let (edits, ref_len) = if bytes > 1 << 9 { py.detach(work) } else { work() };
+            Ok(Some((edits, ref_len, refs.len())))
+        })
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TerReferences>()?;
+    m.add_class::<TerSentence>()?;
     m.add_function(wrap_pyfunction!(ter_stats, m)?)?;
     m.add_function(wrap_pyfunction!(ter_pairwise, m)?)?;
     m.add_function(wrap_pyfunction!(ter_scores_from_stats, m)?)?;

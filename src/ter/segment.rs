@@ -29,6 +29,16 @@ pub fn segment_stats(hyp: &[u32], refs: &[Vec<u32>]) -> (u64, f64) {
     (best, total as f64 / refs.len() as f64)
 }
 
+/// `(edits, average reference length)` of one hypothesis against its references (texts), as the
+/// reference cache computes it for a segment: sentence-level TER in one call.
+pub fn sentence_stats(tercom: Tercom, hyp: &str, refs: &[&str]) -> (u64, f64) {
+    let mut vocab = Interner::new();
+    let refs: Vec<Vec<u32>> =
+        refs.iter().map(|r| tercom.reference_words(r).iter().map(|w| vocab.intern(w)).collect()).collect();
+    let hyp: Vec<u32> = tercom.words(hyp).iter().map(|w| vocab.get(w).unwrap_or(UNSEEN)).collect();
+    segment_stats(&hyp, &refs)
+}
+
 /// The references of a test set in sacrebleu's stream layout, as word ids.
 #[derive(Clone, Debug)]
 pub struct TerReferences {
@@ -106,5 +116,7 @@ mod tests {
         let st = refs.stats(&["a b", "x y"], Some(1)).unwrap();
         assert_eq!(st, [(1, 3.0), (1, 2.5)]);
         assert!(refs.stats(&["a"], Some(1)).is_err());
+        assert_eq!(sentence_stats(t, "a b", &["A b c", "x"]), (1, 2.0));
+        assert_eq!(sentence_stats(t, "x y", &["x y z w"]), (2, 4.0));
     }
 }

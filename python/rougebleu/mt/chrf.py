@@ -44,6 +44,15 @@ class CHRFScore(Score):
         self.word_order = word_order
         super().__init__(f"chrF{beta}" + "+" * word_order, score)
 
+    @classmethod
+    def _of(cls, score: float, template: dict[str, Any]) -> CHRFScore:
+        # What __init__ makes, from a metric's prepared attributes: sentence-level calls build
+        # millions of these, and the name's formatting costs as much as the scoring.
+        self = cls.__new__(cls)
+        self.__dict__.update(template)
+        self.score = score
+        return self
+
     def _estimate_ci_float32(self, scores: np.ndarray, is_float32: np.ndarray) -> None:
         # sacrebleu scores its resamples in float32 (NumPy 2 rules) and keeps the float32 type
         # through the interval arithmetic and statistics.mean; a Python 0.0 may slip in.
@@ -143,6 +152,31 @@ class CHRF:
         self._ref_cache: Any = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
+        self._sentence_setup()
+
+    def _sentence_setup(self) -> None:
+        # sentence_score's one native call (options checked once) and its result's attributes.
+        self._sentence: Any = _native.ChrfSentence(self._options(), self.lowercase)
+        name = f"chrF{self.beta}" + "+" * self.word_order
+        self._score_attrs = {
+            "beta": self.beta,
+            "char_order": self.char_order,
+            "word_order": self.word_order,
+            "name": name,
+            "score": 0.0,
+            "_mean": -1.0,
+            "_ci": -1.0,
+            "_verbose": "",
+        }
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_sentence"] = None  # native, rebuilt on unpickling
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._sentence_setup()
 
     # -- references and statistics -------------------------------------------------------------
 
@@ -250,6 +284,12 @@ class CHRF:
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> CHRFScore:
         """Sentence chrF of one hypothesis against its references (sacrebleu `CHRF.sentence_score`)."""
+        # One native call for a str and a list or tuple of str/None; anything else (and its
+        # errors) takes the general path below.
+        got = self._sentence.score(hypothesis, references)
+        if got is not None:
+            score, self.num_refs = got
+            return CHRFScore._of(score, self._score_attrs)
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
         if isinstance(references, (str, bytes)):
@@ -380,11 +420,25 @@ def sentence_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """sacrebleu's `sentence_chrf`."""
-    metric = CHRF(
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        whitespace=not remove_whitespace,
-        eps_smoothing=eps_smoothing,
-    )
+    # The types matter too: beta=2 is named chrF2, beta=2.0 chrF2.0, and a bool order is refused.
+    key: tuple | None = (char_order, word_order, beta, remove_whitespace, eps_smoothing)
+    key = (key, type(char_order), type(word_order), type(beta))
+    try:
+        metric = _SENTENCE_METRICS.get(key)
+    except TypeError:  # an unhashable argument: CHRF() below reports it
+        metric = key = None
+    if metric is None:
+        metric = CHRF(
+            char_order=char_order,
+            word_order=word_order,
+            beta=beta,
+            whitespace=not remove_whitespace,
+            eps_smoothing=eps_smoothing,
+        )
+        if key is not None and len(_SENTENCE_METRICS) < 64:
+            _SENTENCE_METRICS[key] = metric
     return metric.sentence_score(hypothesis, references)
+
+
+# sentence_chrf's metric objects by option values: building one costs more than scoring a sentence.
+_SENTENCE_METRICS: dict = {}

@@ -135,6 +135,17 @@ class TER:
         self._ref_cache: Any = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
+        # sentence_score's one native call (options checked once).
+        self._sentence: Any = _native.TerSentence(*self._opts()[:3], not self.case_sensitive)
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_sentence"] = None  # native, rebuilt on unpickling
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._sentence = _native.TerSentence(*self._opts()[:3], not self.case_sensitive)
 
     # -- references and statistics -------------------------------------------------------------
 
@@ -225,6 +236,12 @@ class TER:
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> TERScore:
         """TER of one hypothesis against its references (sacrebleu `TER.sentence_score`)."""
+        # One native call for a str and a list or tuple of str/None; anything else (and its
+        # errors) takes the general path below.
+        got = self._sentence.score(hypothesis, references)
+        if got is not None:
+            edits, ref_length, self.num_refs = got
+            return _score(edits, ref_length)
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
         stats = self.segment_statistics([hypothesis], [[r] for r in sentence_references(references)], workers=1)
@@ -367,6 +384,22 @@ def sentence_ter(
     asian_support: bool = False,
     case_sensitive: bool = False,
 ) -> TERScore:
-    """sacrebleu's `sentence_ter` (a fresh `TER` per call)."""
-    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    """sacrebleu's `sentence_ter`."""
+    # With the types: 1.0 equals True but is refused.
+    flags = (normalized, no_punct, asian_support, case_sensitive)
+    key: tuple | None = (flags, tuple(map(type, flags)))
+    try:
+        metric = _SENTENCE_METRICS.get(key)
+    except TypeError:  # an unhashable argument: TER() below reports it
+        metric = key = None
+    if metric is None:
+        metric = TER(
+            normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
+        )
+        if key is not None and len(_SENTENCE_METRICS) < 64:
+            _SENTENCE_METRICS[key] = metric
     return metric.sentence_score(hypothesis, references)
+
+
+# sentence_ter's metric objects by option values: building one costs as much as scoring a sentence.
+_SENTENCE_METRICS: dict = {}

@@ -91,12 +91,10 @@ pub(crate) fn stem(word: &[char], is_stopword: impl Fn(&[char]) -> bool, verb_st
         }
     }
     for suffix in ["ة", "ات"] {
-        if ends(word, suffix) {
-            if (suffix == "ة" && len(word) > 2) || (suffix == "ات" && len(word) > 3) {
-                f.is_noun = true;
-                f.is_verb = false;
-                break;
-            }
+        if ends(word, suffix) && ((suffix == "ة" && len(word) > 2) || (suffix == "ات" && len(word) > 3)) {
+            f.is_noun = true;
+            f.is_verb = false;
+            break;
         }
     }
     let mut t: W = word.iter().copied().filter(|&c| !removed_pre(c)).collect();

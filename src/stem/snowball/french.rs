@@ -99,6 +99,8 @@ fn rv_french(word: &[char]) -> W {
     W::new()
 }
 
+// Branches mirror NLTK's, including those with the same body.
+#[allow(clippy::if_same_then_else)]
 pub(crate) fn stem(mut word: W) -> W {
     let mut step1_success = false;
     let mut rv_ending_found = false;
