@@ -122,3 +122,23 @@ class Signature:
 
     def __repr__(self) -> str:
         return self.format()
+
+
+class NativeSentence:
+    """Base of the MT metrics: `sentence_score`'s native scorer (`_sentence`, made by
+    `_sentence_setup()` from the metric's options) stays out of pickles and is rebuilt when one is
+    loaded."""
+
+    _sentence: Any
+
+    def _sentence_setup(self) -> None:
+        raise NotImplementedError
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_sentence"] = None  # native, rebuilt on unpickling
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._sentence_setup()

@@ -29,6 +29,7 @@ from rougebleu.mt._args import (
     sentence_references,
     text_list,
 )
+from rougebleu.mt._base import NativeSentence
 from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
@@ -42,7 +43,7 @@ def _seed_from_env() -> tuple[str, int | None]:
     return seed.lower(), (None if seed.lower() == "none" else int(seed))
 
 
-class BLEU:
+class BLEU(NativeSentence):
     """sacrebleu's `BLEU` metric.
 
     Args mirror sacrebleu: `lowercase`, `force` (accepted, no effect: no tokenization warnings
@@ -90,18 +91,10 @@ class BLEU:
         self._ref_cache: Any = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
+        self._sentence_setup()
+
+    def _sentence_setup(self) -> None:
         # sentence_score's one-call path (options parsed once; `lowercase` takes the general path).
-        self._sentence: Any = _native.BleuSentence(
-            self.tokenize, False, self.max_ngram_order, smooth_method, self._value_f(), self.effective_order
-        )
-
-    def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        state["_sentence"] = None  # native, rebuilt on unpickling
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
         self._sentence = _native.BleuSentence(
             self.tokenize, False, self.max_ngram_order, self.smooth_method, self._value_f(), self.effective_order
         )

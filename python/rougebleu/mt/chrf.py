@@ -26,7 +26,7 @@ from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import native_streams
-from rougebleu.mt._base import Score, Signature
+from rougebleu.mt._base import NativeSentence, Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
 
@@ -111,7 +111,7 @@ def _check_orders(char_order: Any, word_order: Any) -> tuple[int, int]:
     return c, w
 
 
-class CHRF:
+class CHRF(NativeSentence):
     """sacrebleu's `CHRF` metric (chrF2 by default; `word_order=2` is chrF++).
 
     Args mirror sacrebleu: `char_order`, `word_order`, `beta`, `lowercase`, `whitespace` (keep
@@ -156,7 +156,7 @@ class CHRF:
 
     def _sentence_setup(self) -> None:
         # sentence_score's one native call (options checked once) and its result's attributes.
-        self._sentence: Any = _native.ChrfSentence(self._options(), self.lowercase)
+        self._sentence = _native.ChrfSentence(self._options(), self.lowercase)
         name = f"chrF{self.beta}" + "+" * self.word_order
         self._score_attrs = {
             "beta": self.beta,
@@ -168,15 +168,6 @@ class CHRF:
             "_ci": -1.0,
             "_verbose": "",
         }
-
-    def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        state["_sentence"] = None  # native, rebuilt on unpickling
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._sentence_setup()
 
     # -- references and statistics -------------------------------------------------------------
 

@@ -27,7 +27,7 @@ import numpy as np
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
-from rougebleu.mt._base import Score, Signature
+from rougebleu.mt._base import NativeSentence, Score, Signature
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
 
@@ -103,7 +103,7 @@ class TERSignature(Signature):
         )
 
 
-class TER:
+class TER(NativeSentence):
     """sacrebleu's `TER` metric.
 
     Args mirror sacrebleu: `normalized` (tercom's normalization: XML entities, punctuation split
@@ -135,16 +135,10 @@ class TER:
         self._ref_cache: Any = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
+        self._sentence_setup()
+
+    def _sentence_setup(self) -> None:
         # sentence_score's one native call (options checked once).
-        self._sentence: Any = _native.TerSentence(*self._opts()[:3], not self.case_sensitive)
-
-    def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        state["_sentence"] = None  # native, rebuilt on unpickling
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
         self._sentence = _native.TerSentence(*self._opts()[:3], not self.case_sensitive)
 
     # -- references and statistics -------------------------------------------------------------
