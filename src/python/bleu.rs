@@ -3,10 +3,10 @@
 //! while attached; the work runs detached.
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::guard::guard;
 use super::long_call;
+use super::sentence::{sentence_texts, utf8};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, segment_row, stats_with_references, Preprocess, RefCache};
@@ -407,29 +407,14 @@ impl BleuSentence {
         references: &Bound<'py, PyAny>,
     ) -> PyResult<Option<(f64, Vec<u64>, Vec<u64>, Vec<f64>, f64, i64, i64, usize)>> {
         guard("BleuSentence.score", || {
-            let Some(hyp) = hypothesis.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) else {
+            // The shared sentence-level argument reading of BLEU, chrF and TER.
+            let Some((hyp, refs)) = sentence_texts(hypothesis, references, false)? else {
                 return Ok(None);
             };
-            let items: Vec<Bound<'py, PyAny>> = if let Ok(list) = references.cast_exact::<PyList>() {
-                list.iter().collect()
-            } else if let Ok(tuple) = references.cast_exact::<PyTuple>() {
-                tuple.iter().collect()
-            } else {
+            let (Some(hyp), Some(refs)) = (utf8(std::slice::from_ref(&hyp)), utf8(&refs)) else {
                 return Ok(None);
             };
-            let mut refs: Vec<&str> = Vec::with_capacity(items.len());
-            for item in &items {
-                if item.is_none() {
-                    continue;
-                }
-                let Some(r) = item.cast::<PyString>().ok().and_then(|s| s.to_str().ok()) else {
-                    return Ok(None);
-                };
-                refs.push(r);
-            }
-            if refs.is_empty() {
-                return Ok(None);
-            }
+            let hyp = hyp[0];
             let k = stats_len(self.prep.max_order);
             let mut row = vec![0u64; k];
             let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
