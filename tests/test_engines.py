@@ -95,6 +95,22 @@ def test_spark_mt_on_wmt(spark, corpus: Path):
     assert [by_text[(h, tuple(s[i] for s in streams))] for i, h in enumerate(hyps)] == list(single)
 
 
+def test_spark_missing_references(spark):
+    # The batches reach the native calls as Arrow columns; a null reference in a list column is
+    # a missing one (sacrebleu's None), a null prediction an error naming the row.
+    from rougebleu import spark as rs
+
+    rows = [("the cat sat on the mat", ["the cat sat on a mat", None]), ("a dog barked", [None, "the dog barked"])]
+    df = spark.createDataFrame(rows, "prediction string, refs array<string>")
+    streams = [["the cat sat on a mat", None], [None, "the dog barked"]]
+    hyps = [h for h, _ in rows]
+    assert rs.statistics(df, "chrf", reference_col="refs") == rougebleu.stats.ChrfStats.compute(hyps, streams)
+    assert rs.corpus_score(df, "ter", reference_col="refs").score == rougebleu.TER().corpus_score(hyps, streams).score
+    nulls = spark.createDataFrame([("a b", "a b"), (None, "c d")], "prediction string, reference string")
+    with pytest.raises(Exception, match=r"predictions\[\d+\] is null \(missing\)"):
+        rs.statistics(nulls, "rouge")
+
+
 def test_spark_empty_dataframe(spark):
     from rougebleu import spark as rs
 

@@ -39,12 +39,25 @@ def streams(references: Sequence[Any]) -> list[list[str | None]]:
     return [[row[k] if k < len(row) else None for row in rows] for k in range(width)]
 
 
+def columns(batch: Any, prediction_col: str, reference_col: str) -> tuple[Any, Any]:
+    """A batch's prediction and reference columns, as Arrow arrays: the native calls read their
+    buffers in place (no Python string per cell), a list column as several references per row."""
+    return batch.column(prediction_col), batch.column(reference_col)
+
+
+def _mt_references(references: Any) -> Any:
+    # A Python list holds one reference (or list of references) per row, sacrebleu's streams are
+    # the transpose; an Arrow column is read as it is (a text column is one stream, a list column
+    # gives each row's references).
+    return streams(references) if isinstance(references, list) else references
+
+
 def _mt_metric(metric: str, options: dict[str, Any]) -> Any:
     return _STATS_CLASSES[metric]._metric_object(options)
 
 
 def score_columns(
-    metric: str, predictions: list, references: list, options: dict[str, Any], workers: int | None = 1
+    metric: str, predictions: Any, references: Any, options: dict[str, Any], workers: int | None = 1
 ) -> dict[str, np.ndarray]:
     """Per-row scores as named float64 columns: ``{type}_precision``/``_recall``/``_fmeasure`` per
     rouge type, or one column named after the metric (sentence BLEU, chrF, TER)."""
@@ -53,10 +66,10 @@ def score_columns(
 
         result = rouge(predictions, references, workers=workers, **options)
         return {f"{t}_{f}": getattr(a, f) for t, a in result.items() for f in ("precision", "recall", "fmeasure")}
-    if not predictions:
+    if not len(predictions):
         return {metric: np.zeros(0)}
     scorer = _mt_metric(metric, options)
-    return {metric: scorer.sentence_scores(predictions, streams(references), workers=workers)}
+    return {metric: scorer.sentence_scores(predictions, _mt_references(references), workers=workers)}
 
 
 def output_names(metric: str, options: dict[str, Any]) -> list[str]:
@@ -71,8 +84,8 @@ def output_names(metric: str, options: dict[str, Any]) -> list[str]:
 
 def statistics(
     metric: str,
-    predictions: list,
-    references: list,
+    predictions: Any,
+    references: Any,
     options: dict[str, Any],
     keep_items: bool = False,
     workers: int | None = 1,
@@ -82,7 +95,7 @@ def statistics(
     kw = {"keep_items": keep_items, "workers": workers, **options}
     if metric == "rouge":
         return cls.compute(predictions, references, **kw)
-    return cls.compute(predictions, streams(references) if predictions else [[]], **kw)
+    return cls.compute(predictions, _mt_references(references) if len(predictions) else [[]], **kw)
 
 
 def empty_statistics(metric: str, options: dict[str, Any]) -> _stats.Stats:

@@ -20,10 +20,6 @@ from rougebleu.stats import Stats, from_bytes, merge
 __all__ = ["scores", "statistics", "corpus_score"]
 
 
-def _columns(batch: Any, prediction_col: str, reference_col: str) -> tuple[list, list]:
-    return batch.column(prediction_col).to_pylist(), batch.column(reference_col).to_pylist()
-
-
 def scores(
     ds: Any,
     metric: str,
@@ -43,7 +39,7 @@ def scores(
     names = _engines.output_names(metric, options)
 
     def score_batch(batch: Any) -> Any:
-        preds, refs = _columns(batch, prediction_col, reference_col)
+        preds, refs = _engines.columns(batch, prediction_col, reference_col)
         cols = _engines.score_columns(metric, preds, refs, options, workers)
         for name in names:
             batch = batch.append_column(name, pa.array(cols[name], type=pa.float64()))
@@ -68,7 +64,7 @@ def statistics(
     metric = _engines.check_metric(metric)
 
     def stats_of_batch(batch: Any) -> Any:
-        preds, refs = _columns(batch, prediction_col, reference_col)
+        preds, refs = _engines.columns(batch, prediction_col, reference_col)
         s = _engines.statistics(metric, preds, refs, options, False, workers)
         return pa.table({"stats": pa.array([s.to_bytes()], type=pa.binary())})
 

