@@ -13,7 +13,9 @@ pub(crate) fn w(s: &str) -> W {
 }
 
 pub(crate) fn s(w: &[char]) -> String {
-    w.iter().collect()
+    let mut out = String::with_capacity(w.len() + w.len() / 2);
+    out.extend(w);
+    out
 }
 
 /// Python's `word[i]` (negative from the end). Out of range, Python raises `IndexError`, which
@@ -88,8 +90,8 @@ pub(crate) fn starts(w: &[char], prefix: &str) -> bool {
 
 /// `"text" in slice` (substring test).
 pub(crate) fn has(w: &[char], t: &str) -> bool {
-    let t: W = t.chars().collect();
-    t.is_empty() || w.windows(t.len()).any(|x| x == t.as_slice())
+    let k = t.chars().count();
+    k == 0 || w.windows(k).any(|x| eq(x, t))
 }
 
 /// `c in "letters"`.
@@ -130,13 +132,13 @@ pub(crate) fn replace_char(w: &mut W, a: char, b: char) {
 
 /// `word.replace(a, b)` for strings: non-overlapping, left to right, as Python does.
 pub(crate) fn replace(w: &[char], a: &str, b: &str) -> W {
-    let a: W = a.chars().collect();
+    let k = a.chars().count();
     let mut out = W::with_capacity(w.len());
     let mut i = 0;
     while i < w.len() {
-        if !a.is_empty() && w[i..].starts_with(&a) {
+        if k > 0 && starts(&w[i..], a) {
             out.extend(b.chars());
-            i += a.len();
+            i += k;
         } else {
             out.push(w[i]);
             i += 1;

@@ -18,8 +18,15 @@ pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
         } else {
             Cow::Borrowed(text)
         }
-    } else if !text.chars().any(is_newer_capital) {
-        Cow::Owned(text.to_lowercase())
+    } else {
+        super::chars::lowercase_with(text, |c| class(c) == Class::Removed, lower_slowly)
+    }
+}
+
+/// [`lower`] of a text with Σ or a newer capital in it.
+fn lower_slowly(text: &str) -> String {
+    if !text.chars().any(is_newer_capital) {
+        text.to_lowercase()
     } else {
         let mut out = String::with_capacity(text.len());
         for piece in text.split_inclusive(is_newer_capital) {
@@ -32,7 +39,7 @@ pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
                 _ => out.push_str(&piece.to_lowercase()),
             }
         }
-        Cow::Owned(out)
+        out
     }
 }
 
