@@ -208,3 +208,60 @@ pub(crate) fn r1_at_least_3(word: &[char], vowels: &str, r1: &mut W) {
         }
     }
 }
+
+/// A list of ASCII suffixes as a trie of their reversed bytes, to find the suffixes a word ends
+/// with in one walk from its end instead of one test per suffix (Russian has hundreds).
+pub(crate) struct SuffixTrie {
+    list: &'static [&'static str],
+    /// Per node: (byte, child) edges, and the list index of the suffix ending here.
+    nodes: Vec<(Vec<(u8, u32)>, Option<u32>)>,
+}
+
+impl SuffixTrie {
+    pub(crate) fn new(list: &'static [&'static str]) -> SuffixTrie {
+        let mut nodes = vec![(Vec::new(), None)];
+        for (index, suffix) in list.iter().enumerate() {
+            assert!(suffix.is_ascii() && !suffix.is_empty() && suffix.len() <= 32);
+            let mut node = 0;
+            for &b in suffix.as_bytes().iter().rev() {
+                node = match nodes[node].0.iter().find(|e: &&(u8, u32)| e.0 == b) {
+                    Some(&(_, child)) => child as usize,
+                    None => {
+                        nodes.push((Vec::new(), None));
+                        let child = nodes.len() - 1;
+                        nodes[node].0.push((b, child as u32));
+                        child
+                    }
+                };
+            }
+            // A repeated suffix keeps its first place, where NLTK's loop meets it first.
+            nodes[node].1.get_or_insert(index as u32);
+        }
+        SuffixTrie { list, nodes }
+    }
+
+    /// The first suffix in list order that `word` ends with and `accept` takes, as NLTK's
+    /// `for suffix in list: if word.endswith(suffix) and condition: ...; break` finds it.
+    pub(crate) fn first(
+        &self,
+        word: &[u8],
+        mut accept: impl FnMut(&'static str) -> bool,
+    ) -> Option<&'static str> {
+        let mut found = [0u32; 32];
+        let mut n = 0;
+        let mut node = 0;
+        for &b in word.iter().rev() {
+            match self.nodes[node].0.iter().find(|e| e.0 == b) {
+                Some(&(_, child)) => node = child as usize,
+                None => break,
+            }
+            if let Some(index) = self.nodes[node].1 {
+                found[n] = index;
+                n += 1;
+            }
+        }
+        let found = &mut found[..n];
+        found.sort_unstable();
+        found.iter().map(|&i| self.list[i as usize]).find(|s| accept(s))
+    }
+}
