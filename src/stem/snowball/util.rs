@@ -213,9 +213,11 @@ pub(crate) fn r1_at_least_3(word: &[char], vowels: &str, r1: &mut W) {
 /// with in one walk from its end instead of one test per suffix (Russian has hundreds).
 pub(crate) struct SuffixTrie {
     list: &'static [&'static str],
-    /// Per node: (byte, child) edges, and the list index of the suffix ending here.
-    nodes: Vec<(Vec<(u8, u32)>, Option<u32>)>,
+    nodes: Vec<TrieNode>,
 }
+
+/// A trie node: its (byte, child) edges, and the list index of the suffix ending here.
+type TrieNode = (Vec<(u8, u32)>, Option<u32>);
 
 impl SuffixTrie {
     pub(crate) fn new(list: &'static [&'static str]) -> SuffixTrie {
