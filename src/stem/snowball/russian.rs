@@ -499,7 +499,7 @@ fn regions(word: &[char]) -> (W, W) {
     let mut rv = W::new();
     for i in 0..x.len() {
         if isin(x[i], vowels) {
-            rv = x[i + 1..].to_vec();
+            rv = x[i + 1..].to_w();
             break;
         }
     }
