@@ -36,10 +36,18 @@ pub fn list(language: Language) -> Option<Vec<&'static str>> {
 
 /// Whether `word` (already lowercased) is in the language's list.
 pub fn contains(language: Language, word: &str) -> bool {
-    // Indexed by language: this runs once for every word stemmed.
-    static SETS: OnceLock<Vec<FxHashSet<&'static str>>> = OnceLock::new();
+    // Indexed by language: this runs once for every word stemmed. Most words are longer than
+    // any stopword, which settles them without hashing.
+    static SETS: OnceLock<Vec<(usize, FxHashSet<&'static str>)>> = OnceLock::new();
     let sets = SETS.get_or_init(|| {
-        Language::ALL.iter().map(|&l| list(l).unwrap_or_default().into_iter().collect()).collect()
+        Language::ALL
+            .iter()
+            .map(|&l| {
+                let words = list(l).unwrap_or_default();
+                (words.iter().map(|w| w.len()).max().unwrap_or(0), words.into_iter().collect())
+            })
+            .collect()
     });
-    sets[language as usize].contains(word)
+    let (longest, set) = &sets[language as usize];
+    word.len() <= *longest && set.contains(word)
 }
