@@ -443,7 +443,7 @@ mod tests {
             state ^= state << 17;
             let c = char::from_u32(0x61 + (state % 26) as u32).unwrap();
             match state % 7 {
-                0 | 1 | 2 => {
+                0..=2 => {
                     v.push(c);
                     x.push(c);
                 }
