@@ -198,6 +198,13 @@ impl Vocab {
         self.scratch = scratch;
     }
 
+    /// The whole-text tokens from the words the lines gave (see [`xlsum::lines_give_the_words`]).
+    fn remembered_tokens_into(&mut self, stem: bool, out: &mut Vec<u32>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        xlsum::for_each_remembered_token(&mut scratch.xlsum, |t| out.push(self.id(t, stem)));
+        self.scratch = scratch;
+    }
+
     fn line_tokens_into(&mut self, line: &str, stem: bool, out: &mut Vec<u32>) {
         let mut scratch = std::mem::take(&mut self.scratch);
         let mode = self.mode;
@@ -209,6 +216,13 @@ impl Vocab {
     fn prepare_into(&mut self, text: &str, needs: Needs, lowercase: Lowercase, p: &mut Prepared) {
         p.tokens.clear();
         let mut used = 0;
+        // The XL-Sum tokenizer lowercases and splits each line as it would the whole text: keep
+        // the lines' words for the whole-text tokens instead of doing that twice.
+        let share = needs.sentences
+            && needs.tokens
+            && matches!(&self.mode, Tokenization::XlSum { language, .. }
+                if xlsum::lines_give_the_words(lowercase, language));
+        self.scratch.xlsum.remember_lines(share);
         if needs.sentences {
             let mode = self.mode;
             for s in lines(&mode, text) {
@@ -227,10 +241,16 @@ impl Vocab {
             if needs.sentences && lines_make_the_text(&self.mode, lowercase) {
                 // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
                 p.sentences.iter().for_each(|s| p.tokens.extend_from_slice(s));
+            } else if share {
+                p.tokens.reserve(text.len() / 5);
+                self.remembered_tokens_into(needs.stem, &mut p.tokens);
             } else {
                 p.tokens.reserve(text.len() / 5);
                 self.tokens_into(text, lowercase, needs.stem, &mut p.tokens);
             }
+        }
+        if share {
+            self.scratch.xlsum.remember_lines(false);
         }
     }
 }

@@ -305,7 +305,7 @@ fn prefix_step1(t: &mut W) {
 fn prefix_step2a(t: &mut W, f: &mut Flags) {
     for prefix in ["فال", "وال"] {
         if starts(t, prefix) && len(t) > 5 {
-            *t = from(t, n(prefix)).to_vec();
+            *t = from(t, n(prefix)).to_w();
             f.prefix_step2a = true;
             return;
         }
@@ -317,7 +317,7 @@ fn prefix_step2b(t: &mut W) {
         if starts(t, prefix) && len(t) > 3 {
             let first2 = upto(t, 2);
             if !eq(first2, "وا") && !eq(first2, "فا") {
-                *t = from(t, n(prefix)).to_vec();
+                *t = from(t, n(prefix)).to_w();
                 return;
             }
         }
@@ -328,12 +328,12 @@ fn prefix_step3a_noun(t: &mut W, f: &mut Flags) {
     for prefix in PREFIX_STEP3A_NOUN {
         if starts(t, prefix) {
             if matches!(*prefix, "ال" | "لل") && len(t) > 4 {
-                *t = from(t, n(prefix)).to_vec();
+                *t = from(t, n(prefix)).to_w();
                 f.prefix_step3a_noun = true;
                 return;
             }
             if matches!(*prefix, "كال" | "بال") && len(t) > 5 {
-                *t = from(t, n(prefix)).to_vec();
+                *t = from(t, n(prefix)).to_w();
                 return;
             }
         }
@@ -345,7 +345,7 @@ fn prefix_step3b_noun(t: &mut W) {
         if starts(t, prefix) {
             if len(t) > 3 {
                 if *prefix == "ب" {
-                    *t = from(t, 1).to_vec();
+                    *t = from(t, 1).to_w();
                     return;
                 }
                 if matches!(*prefix, "بب" | "كك") {
@@ -355,7 +355,7 @@ fn prefix_step3b_noun(t: &mut W) {
                 }
             }
             if matches!(*prefix, "ك" | "ل") && len(t) > 4 {
-                *t = from(t, 1).to_vec();
+                *t = from(t, 1).to_w();
                 return;
             }
         }

@@ -126,11 +126,11 @@ pub(crate) fn stem(word: W) -> W {
         }
     }
     let (r1, r2) = if starts(&word, "gener") || starts(&word, "commun") || starts(&word, "arsen") {
-        let r1 = if starts(&word, "commun") { from(&word, 6).to_vec() } else { from(&word, 5).to_vec() };
+        let r1 = if starts(&word, "commun") { from(&word, 6).to_w() } else { from(&word, 5).to_w() };
         let mut r2 = W::new();
         for i in 1..r1.len() {
             if !isin(r1[i], VOWELS) && isin(r1[i - 1], VOWELS) {
-                r2 = r1[i + 1..].to_vec();
+                r2 = r1[i + 1..].to_w();
                 break;
             }
         }

@@ -74,7 +74,7 @@ fn cut_push(word: &mut W, k: isize, t: &str) {
 /// `rv[rv.rindex(suffix) - 1]` (Python's negative index when the occurrence starts RV).
 fn before_last(rv: &[char], suffix: &str) -> char {
     let t = w(suffix);
-    match rv.windows(t.len()).rposition(|x| x == t.as_slice()) {
+    match rv.windows(t.len()).rposition(|x| x == &*t) {
         Some(i) => ix(rv, i as isize - 1),
         None => '\0',
     }
@@ -88,11 +88,11 @@ fn rv_french(word: &[char]) -> W {
             || starts(word, "tap")
             || (isin(word[0], VOWELS) && isin(word[1], VOWELS))
         {
-            return from(word, 3).to_vec();
+            return from(word, 3).to_w();
         }
         for i in 1..word.len() {
             if isin(word[i], VOWELS) {
-                return word[i + 1..].to_vec();
+                return word[i + 1..].to_w();
             }
         }
     }

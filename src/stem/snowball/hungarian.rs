@@ -37,18 +37,18 @@ fn r1_hungarian(word: &[char]) -> W {
                 // NLTK: word[word.index(digraph[-1]) + 1:], the first occurrence in the whole word.
                 let last = digraph.chars().last().unwrap_or('\0');
                 let i = word.iter().position(|&c| c == last).unwrap_or(0);
-                return word[i + 1..].to_vec();
+                return word[i + 1..].to_w();
             }
         }
         for i in 1..word.len() {
             if !isin(word[i], VOWELS) {
-                return word[i + 1..].to_vec();
+                return word[i + 1..].to_w();
             }
         }
     } else {
         for i in 1..word.len() {
             if isin(word[i], VOWELS) {
-                return word[i + 1..].to_vec();
+                return word[i + 1..].to_w();
             }
         }
     }

@@ -103,7 +103,7 @@ pub(crate) fn stem(mut word: W) -> W {
                 }
                 "logia" | "logie" => {
                     cut(&mut word, 2);
-                    rv = upto(&word, -2).to_vec();
+                    rv = upto(&word, -2).to_w();
                 }
                 "uzione" | "uzioni" | "usione" | "usioni" => {
                     cut(&mut word, 5);

@@ -157,9 +157,10 @@ pub fn stem_with_history(
         }
         _ => {}
     }
-    let lower = word.to_lowercase();
+    // Tokens usually come lowercased already: checking is cheaper than lowercasing again.
+    let lower = crate::text::xlsum::chars::to_lowercase(word);
     if stop(&lower) {
-        return lower;
+        return lower.into_owned();
     }
     let chars = util::w(&lower);
     let out = match language {

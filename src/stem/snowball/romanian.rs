@@ -313,7 +313,7 @@ pub(crate) fn stem(mut word: W) -> W {
 /// `rv[rv.index(suffix) - 1]`: the letter before the first occurrence of `suffix` in `rv`.
 fn before_first(rv: &[char], suffix: &str) -> char {
     let t = w(suffix);
-    match rv.windows(t.len()).position(|x| x == t.as_slice()) {
+    match rv.windows(t.len()).position(|x| x == &*t) {
         Some(i) => ix(rv, i as isize - 1),
         None => '\0',
     }

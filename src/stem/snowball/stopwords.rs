@@ -3,7 +3,7 @@
 //! The files in `stopwords/` are the nltk_data files unchanged (see `stopwords/README` and
 //! `stopwords/LICENSE.md`). NLTK reads them with `stopwords.words(lang)`: one word per line, blank
 //! lines dropped, no other normalisation.
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
 
 use super::Language;
@@ -36,9 +36,18 @@ pub fn list(language: Language) -> Option<Vec<&'static str>> {
 
 /// Whether `word` (already lowercased) is in the language's list.
 pub fn contains(language: Language, word: &str) -> bool {
-    static SETS: OnceLock<Vec<(Language, HashSet<&'static str>)>> = OnceLock::new();
+    // Indexed by language: this runs once for every word stemmed. Most words are longer than
+    // any stopword, which settles them without hashing.
+    static SETS: OnceLock<Vec<(usize, FxHashSet<&'static str>)>> = OnceLock::new();
     let sets = SETS.get_or_init(|| {
-        Language::ALL.iter().filter_map(|&l| list(l).map(|v| (l, v.into_iter().collect()))).collect()
+        Language::ALL
+            .iter()
+            .map(|&l| {
+                let words = list(l).unwrap_or_default();
+                (words.iter().map(|w| w.len()).max().unwrap_or(0), words.into_iter().collect())
+            })
+            .collect()
     });
-    sets.iter().any(|(l, set)| *l == language && set.contains(word))
+    let (longest, set) = &sets[language as usize];
+    word.len() <= *longest && set.contains(word)
 }

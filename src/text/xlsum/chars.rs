@@ -21,6 +21,10 @@ pub enum Class {
 }
 
 const NO_SPACE_SCRIPT: u8 = 0x10;
+/// Set in the BMP table (not in the generated ranges) for a character that Rust's lowercasing
+/// changes, so that lowercasing text of caseless or lower-case letters costs one lookup a
+/// character instead of a search of the case tables.
+const LOWERCASE_CHANGES: u8 = 0x20;
 
 /// The generated class byte of `c`: a table for the Basic Multilingual Plane (every script of
 /// the corpus; a binary search over the ~2,200 ranges for each of its non-ASCII characters was a
@@ -51,6 +55,11 @@ fn bmp() -> &'static [u8] {
             start = end + 1;
             if start > 0xFFFF {
                 break;
+            }
+        }
+        for (cp, b) in t.iter_mut().enumerate() {
+            if char::from_u32(cp as u32).is_some_and(|c| !lowercases_to_itself(c)) {
+                *b |= LOWERCASE_CHANGES;
             }
         }
         t.into_boxed_slice()
@@ -89,6 +98,65 @@ pub fn class(c: char) -> Class {
     }
 }
 
+fn lowercases_to_itself(c: char) -> bool {
+    let mut lower = c.to_lowercase();
+    lower.len() == 1 && lower.next() == Some(c)
+}
+
+/// Whether `char::to_lowercase` maps `c` to anything but `c` itself.
+#[inline]
+pub fn lowercase_changes(c: char) -> bool {
+    let cp = c as u32;
+    if cp < 0x80 {
+        c.is_ascii_uppercase()
+    } else if let Some(&b) = bmp().get(cp as usize) {
+        b & LOWERCASE_CHANGES != 0
+    } else {
+        !lowercases_to_itself(c)
+    }
+}
+
+/// `str::to_lowercase`, borrowed when nothing changes; `slow(c)` for a character that changes
+/// sends the whole text to `fallback` instead. Σ always does: its lower case depends on the
+/// letters around it, which only `str::to_lowercase` looks at; every other character lowercases
+/// on its own, so the text is copied piece by piece.
+pub fn lowercase_with<'a>(
+    text: &'a str,
+    slow: impl Fn(char) -> bool,
+    fallback: impl FnOnce(&str) -> String,
+) -> std::borrow::Cow<'a, str> {
+    let mut out = String::new();
+    let mut copied = 0;
+    for (i, c) in text.char_indices() {
+        if !lowercase_changes(c) {
+            continue;
+        }
+        if c == 'Σ' || slow(c) {
+            return std::borrow::Cow::Owned(fallback(text));
+        }
+        if out.capacity() == 0 {
+            out.reserve(text.len() + 4);
+        }
+        out.push_str(&text[copied..i]);
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
+        copied = i + c.len_utf8();
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// `str::to_lowercase`, borrowed when it changes nothing.
+pub fn to_lowercase(text: &str) -> std::borrow::Cow<'_, str> {
+    lowercase_with(text, |_| false, str::to_lowercase)
+}
+
 /// Whether `c` belongs to a script written without spaces between words (Han, Hiragana,
 /// Katakana, Thai, Lao, Khmer, Myanmar).
 #[inline]
@@ -110,8 +178,22 @@ mod tests {
         for cp in 0x80..0x10000u32 {
             let Some(c) = char::from_u32(cp) else { continue };
             let i = CLASSES.partition_point(|&(_, last, _)| last < cp);
-            assert_eq!(raw(c), CLASSES[i].2, "U+{cp:04X}");
+            assert_eq!(raw(c) & !LOWERCASE_CHANGES, CLASSES[i].2, "U+{cp:04X}");
         }
+    }
+
+    #[test]
+    fn lowercasing_agrees_with_the_standard_library() {
+        for cp in 0..0x110000u32 {
+            let Some(c) = char::from_u32(cp) else { continue };
+            assert_eq!(lowercase_changes(c), !lowercases_to_itself(c), "U+{cp:04X}");
+            let text = format!("x{c}Ab{c}");
+            assert_eq!(to_lowercase(&text), text.to_lowercase(), "U+{cp:04X}");
+        }
+        for text in ["ΟΔΟΣ Σ", "ΣΑ", "aΣ", "İSTANBUL", "déjà VU", "Ⅻ Ⓐ 𐐀"] {
+            assert_eq!(to_lowercase(text), text.to_lowercase());
+        }
+        assert!(matches!(to_lowercase("déjà vu"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

@@ -33,6 +33,28 @@ pub const TOKENS_END: char = '\u{1}';
 pub struct Scratch {
     word: String,
     token: String,
+    /// While set, [`for_each_line_token`] keeps each line's words (in `words`, as `spans`) for
+    /// [`for_each_remembered_token`].
+    remember: bool,
+    words: String,
+    spans: Vec<(u32, u32, bool)>,
+}
+
+impl Scratch {
+    /// Forget the words kept so far, and keep (or not) those of the lines to come.
+    pub fn remember_lines(&mut self, remember: bool) {
+        self.remember = remember;
+        self.words.clear();
+        self.spans.clear();
+    }
+}
+
+/// Whether the rouge1/2/L tokens of a text can be made from the words its lines gave
+/// ([`for_each_remembered_token`]): the whole text's `str.lower()` is its lines' (no case
+/// mapping looks across a `\n`), `\n` separates words, and the text goes through the default
+/// pipeline, whose later steps work word by word.
+pub fn lines_give_the_words(lowercase: Lowercase, language: &Language) -> bool {
+    lowercase == Lowercase::Unicode && language.segmenter == Segmenter::Default
 }
 
 /// An externally segmented text, as the Python layer hands it over for Chinese, Thai and
@@ -75,19 +97,47 @@ pub fn for_each_token(
         Segmenter::Default => {}
     }
     let lowered = sanitize::lower(text, lowercase);
-    let Scratch { word, token } = scratch;
+    let Scratch { word, token, .. } = scratch;
     let mut first = true;
-    sanitize::for_each_word(&lowered, word, |w| {
-        onmt::for_each_token(w, !first, token, |t| cjk::for_each_piece(t, &mut emit));
+    sanitize::for_each_word_plain(&lowered, word, |w, plain| {
+        pre_tokenize(w, plain, first, token, &mut emit);
         first = false;
     });
 }
 
+/// Steps 3 (default pipeline) of one sanitized word.
+#[inline]
+fn pre_tokenize(w: &str, plain: bool, first: bool, token: &mut String, emit: &mut impl FnMut(&str)) {
+    if plain {
+        emit(w);
+    } else {
+        onmt::for_each_token(w, !first, token, |t| cjk::for_each_piece(t, &mut *emit));
+    }
+}
+
+/// [`for_each_token`] of the text whose lines went through [`for_each_line_token`] since
+/// [`Scratch::remember_lines`]`(true)`, from the words kept; only where [`lines_give_the_words`].
+pub fn for_each_remembered_token(scratch: &mut Scratch, mut emit: impl FnMut(&str)) {
+    let Scratch { token, words, spans, .. } = scratch;
+    for (i, &(start, end, plain)) in spans.iter().enumerate() {
+        pre_tokenize(&words[start as usize..end as usize], plain, i == 0, token, &mut emit);
+    }
+}
+
 /// Calls `emit` with the rougeLsum tokens (before stemming) of one line: lowercased and
 /// sanitized words, nothing more. For externally segmented texts, pass the original part.
-pub fn for_each_line_token(line: &str, scratch: &mut Scratch, emit: impl FnMut(&str)) {
+pub fn for_each_line_token(line: &str, scratch: &mut Scratch, mut emit: impl FnMut(&str)) {
     let lowered = sanitize::lower(line, Lowercase::Unicode);
-    sanitize::for_each_word(&lowered, &mut scratch.word, emit);
+    let Scratch { word, remember, words, spans, .. } = scratch;
+    if !*remember {
+        return sanitize::for_each_word(&lowered, word, emit);
+    }
+    sanitize::for_each_word_plain(&lowered, word, |w, plain| {
+        let start = words.len() as u32;
+        words.push_str(w);
+        spans.push((start, words.len() as u32, plain));
+        emit(w);
+    });
 }
 
 /// The tokens of `text` as owned strings (no stemming), for tests and the Python helpers.
@@ -130,6 +180,21 @@ mod tests {
     #[test]
     fn lines_skip_the_pre_tokenizer() {
         assert_eq!(tokenize_lines("MP3 北京\n\nx.y", &und()), [vec!["mp3", "北京"], vec!["x", "y"]]);
+    }
+
+    #[test]
+    fn remembered_line_words_give_the_text_tokens() {
+        let text = "The MP3,\n\n in 2019年!\nΟΔΟΣ\nΣ a\u{301} x\u{200B}y\n\u{301}b €5 \r\n";
+        let mut scratch = Scratch::default();
+        scratch.remember_lines(true);
+        for line in crate::text::rouge_score::split_sentences(text) {
+            for_each_line_token(line, &mut scratch, |_| {});
+        }
+        let mut got = Vec::new();
+        for_each_remembered_token(&mut scratch, |t| got.push(t.to_string()));
+        assert_eq!(got, tokenize(text, Lowercase::Unicode, &und()));
+        assert!(lines_give_the_words(Lowercase::Unicode, &und()));
+        assert!(!lines_give_the_words(Lowercase::Ascii, &und()));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::chars::{class, Class};
+use super::cjk::is_cjk;
 use crate::text::rouge_score::Lowercase;
 
 /// `str.lower()` (full Unicode mapping, final sigma included) or `bytes.lower()` (ASCII only).
@@ -18,8 +19,15 @@ pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
         } else {
             Cow::Borrowed(text)
         }
-    } else if !text.chars().any(is_newer_capital) {
-        Cow::Owned(text.to_lowercase())
+    } else {
+        super::chars::lowercase_with(text, |c| class(c) == Class::Removed, lower_slowly)
+    }
+}
+
+/// [`lower`] of a text with Σ or a newer capital in it.
+fn lower_slowly(text: &str) -> String {
+    if !text.chars().any(is_newer_capital) {
+        text.to_lowercase()
     } else {
         let mut out = String::with_capacity(text.len());
         for piece in text.split_inclusive(is_newer_capital) {
@@ -32,7 +40,7 @@ pub fn lower(text: &str, lowercase: Lowercase) -> Cow<'_, str> {
                 _ => out.push_str(&piece.to_lowercase()),
             }
         }
-        Cow::Owned(out)
+        out
     }
 }
 
@@ -45,12 +53,20 @@ fn is_newer_capital(c: char) -> bool {
 /// Calls `emit` with each word of already-lowercased `text`: maximal runs of characters that
 /// are neither whitespace nor punctuation, with deleted characters closed up (`a\u{0}b` is `ab`).
 pub fn for_each_word(text: &str, word: &mut String, mut emit: impl FnMut(&str)) {
+    for_each_word_plain(text, word, |w, _| emit(w))
+}
+
+/// [`for_each_word`], also telling whether the word is plain: letters only, none of them a CJK
+/// ideograph. The pre-tokenizer and the CJK split leave such a word whole, so it need not be
+/// classified again.
+pub fn for_each_word_plain(text: &str, word: &mut String, mut emit: impl FnMut(&str, bool)) {
     word.clear();
     let bytes = text.as_bytes();
     let mut start = 0;
     let mut i = 0;
     // Runs of kept characters are emitted straight from `text` unless a deleted one splits them.
     let mut spliced = false;
+    let mut plain = true;
     while i < bytes.len() {
         let b = bytes[i];
         let (c, len) = if b < 0x80 {
@@ -61,7 +77,8 @@ pub fn for_each_word(text: &str, word: &mut String, mut emit: impl FnMut(&str)) 
         };
         match class(c) {
             Class::Space | Class::Punct => {
-                flush(text, start, i, word, &mut spliced, &mut emit);
+                flush(text, start, i, word, &mut spliced, plain, &mut emit);
+                plain = true;
                 start = i + len;
             }
             Class::Removed => {
@@ -69,11 +86,12 @@ pub fn for_each_word(text: &str, word: &mut String, mut emit: impl FnMut(&str)) 
                 spliced = true;
                 start = i + len;
             }
-            _ => {}
+            Class::Letter => plain &= !is_cjk(c),
+            Class::Mark | Class::Number | Class::Symbol => plain = false,
         }
         i += len;
     }
-    flush(text, start, i, word, &mut spliced, &mut emit);
+    flush(text, start, i, word, &mut spliced, plain, &mut emit);
 }
 
 fn flush(
@@ -82,17 +100,18 @@ fn flush(
     end: usize,
     word: &mut String,
     spliced: &mut bool,
-    emit: &mut impl FnMut(&str),
+    plain: bool,
+    emit: &mut impl FnMut(&str, bool),
 ) {
     if *spliced {
         word.push_str(&text[start..end]);
         if !word.is_empty() {
-            emit(word);
+            emit(word, plain);
         }
         word.clear();
         *spliced = false;
     } else if end > start {
-        emit(&text[start..end]);
+        emit(&text[start..end], plain);
     }
 }
 
@@ -127,6 +146,23 @@ mod tests {
         assert_eq!(words("€5 «x»"), ["€5", "x"]);
         assert!(words(" \t\u{0}.. ").is_empty());
         assert_eq!(words("\u{0}a\u{0}"), ["a"]);
+    }
+
+    #[test]
+    fn plain_words() {
+        let mut out = Vec::new();
+        for_each_word_plain("abc жд\u{200B}x mp3 a\u{301} 中文 €", &mut String::new(), |w, p| {
+            out.push((w.to_string(), p))
+        });
+        let want = [
+            ("abc", true),
+            ("ждx", true),
+            ("mp3", false),
+            ("a\u{301}", false),
+            ("中文", false),
+            ("€", false),
+        ];
+        assert_eq!(out, want.map(|(w, p)| (w.to_string(), p)));
     }
 
     #[test]
