@@ -364,6 +364,23 @@ mod tests {
     }
 
     #[test]
+    fn texts_tokenized_either_way_share_ids() {
+        // The first text has U+0130, so it takes the character-wise tokenizer; the second the
+        // packed one. Equal words (short, 8-15 bytes, longer) must get equal ids either way.
+        let words = "cat Sevenxy eightxyz fifteen-letters fifteenletterss sixteenletterssx";
+        for stem in [false, true] {
+            let needs = Needs { tokens: true, sentences: true, stem, mode: Tokenization::RougeScore };
+            let (a, b) = with_preparer(needs, |p| {
+                let a = p.prepare(&format!("İ {words}"), Lowercase::Unicode);
+                let b = p.prepare(&words.to_uppercase(), Lowercase::Unicode);
+                (a, b)
+            });
+            assert_eq!(a.tokens[1..], b.tokens[..], "stem={stem}");
+            assert_eq!(a.sentences[0][1..], b.sentences[0][..], "stem={stem}");
+        }
+    }
+
+    #[test]
     fn ascii_lowercase_only_changes_whole_text_tokens() {
         let needs = Needs { tokens: true, sentences: true, stem: false, mode: Tokenization::RougeScore };
         let p = with_preparer(needs, |p| p.prepare("İx", Lowercase::Ascii));
