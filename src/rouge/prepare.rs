@@ -163,6 +163,9 @@ impl Stems {
 /// without end, on every thread.
 pub const MAX_CACHE_BYTES: usize = 64 << 20;
 
+/// The tokenizer's copy of a text longer than this is freed after use.
+const MAX_CLEAN_BYTES: usize = 1 << 20;
+
 /// A per-unit table grown larger than this (by a very long text) is replaced, not cleared.
 const MAX_UNIT_CAPACITY: usize = 1 << 14;
 
@@ -220,9 +223,24 @@ impl Vocab {
         stem: bool,
         out: &mut Vec<u32>,
     ) -> bool {
+        let done = self.packed_tokens_unchecked(text, lowercase, stem, out);
+        if self.scratch.clean.capacity() > MAX_CLEAN_BYTES {
+            // A copy of a huge text is not kept for the next call.
+            self.scratch.clean = Vec::new();
+        }
+        done
+    }
+
+    fn packed_tokens_unchecked(
+        &mut self,
+        text: &str,
+        lowercase: Lowercase,
+        stem: bool,
+        out: &mut Vec<u32>,
+    ) -> bool {
         let Vocab { unit_ids, next_dense, unit, stems, scratch } = self;
-        // At most one token per two bytes: the pushes below never reallocate.
-        out.reserve(text.len() / 2 + 1);
+        // Room for the usual number of tokens (one per 5 to 6 bytes of English text).
+        out.reserve(text.len() / 4);
         if !stem {
             // One probe per token, and no branch on whether it is new.
             return for_each_packed_token(text, lowercase, &mut scratch.clean, |t| {
