@@ -136,6 +136,29 @@ def test_only_rougelsum_requested():
     assert s["rougeLsum"] == Score(1.0, 1.0, 1.0)
 
 
+def test_per_call_scores_are_ordinary_score_tuples():
+    # score() builds each Score natively: it must be the same object a Python call would make.
+    import gc
+    import pickle
+    import sys
+
+    from rougebleu.rouge_score import rouge_scorer
+
+    for scorer in (RougeScorer(TYPES), rouge_scorer.RougeScorer(TYPES)):
+        got = scorer.score("The cat sat on the mat.", "the cat sat")
+        s = got["rouge1"]
+        assert type(s) is Score and gc.is_tracked(s)
+        assert s == Score(*s) == tuple(s) and len(s) == 3
+        assert s.fmeasure == s[2] and s._replace(recall=0.5).recall == 0.5
+        assert pickle.loads(pickle.dumps(s)) == s
+        # No reference leaked or missing: the items are held by `s` only, and `s` by the dict.
+        other = Score(*[float(str(v)) for v in s])
+        assert [sys.getrefcount(x) for x in s] == [sys.getrefcount(x) for x in other]
+        assert sys.getrefcount(s) == sys.getrefcount(other) + 1
+        gc.collect()
+        assert got["rouge1"] == s
+
+
 def test_score_multi_takes_each_type_from_its_best_reference():
     scorer = RougeScorer(["rouge1", "rouge2"])
     refs = ["w x y z", "x w z y"]

@@ -5,6 +5,8 @@
 //! per reference token, so a row of the DP table costs ⌈|c|/64⌉ word operations. The table
 //! value is recoverable from the rows, `t[i][j] = popcount(!V_i & low_bits(j))`, which lets the
 //! union LCS backtrack walk the table with rouge_score's (and ROUGE-1.5.5's) tie-break.
+use std::cell::RefCell;
+
 use rustc_hash::FxHashMap;
 
 /// Match masks of one token sequence: for each distinct token, the bit set of its positions.
@@ -185,11 +187,54 @@ fn rank0(v: &[u64], j: usize) -> usize {
 /// Length of the longest common subsequence of `a` and `b`.
 pub fn lcs_len(a: &[u32], b: &[u32]) -> usize {
     // Bits along the shorter sequence: fewer words per row.
-    if a.len() <= b.len() {
-        BitMatcher::new(a).lcs_len(b)
-    } else {
-        BitMatcher::new(b).lcs_len(a)
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.is_empty() {
+        return 0;
     }
+    if short.len() <= 64 {
+        if let Some(n) = lcs_len_one_word(short, long) {
+            return n;
+        }
+    }
+    BitMatcher::new(short).lcs_len(long)
+}
+
+/// Largest token id (exclusive) that [`lcs_len_one_word`] indexes directly.
+const ONE_WORD_IDS: usize = 1 << 16;
+
+thread_local! {
+    /// The match mask of each token id for [`lcs_len_one_word`]; all zero between calls.
+    static ONE_WORD_MASKS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`BitMatcher::lcs_len`] for a `short` side of at most 64 tokens with small ids (the dense
+/// per-pair ids of the per-call path), its masks in a per-thread table instead of a fresh
+/// allocation per call; `None` for empty or other input.
+fn lcs_len_one_word(short: &[u32], long: &[u32]) -> Option<usize> {
+    debug_assert!(short.len() <= 64);
+    let max = *short.iter().max()? as usize;
+    if max >= ONE_WORD_IDS {
+        return None;
+    }
+    ONE_WORD_MASKS.with(|cell| {
+        let mut masks = cell.try_borrow_mut().ok()?;
+        if masks.len() <= max {
+            masks.resize(max + 1, 0);
+        }
+        for (pos, &t) in short.iter().enumerate() {
+            masks[t as usize] |= 1u64 << pos;
+        }
+        let mut v = !0u64;
+        for &t in long {
+            // Ids beyond the table do not occur in `short`.
+            let m = masks.get(t as usize).copied().unwrap_or(0);
+            v = v.wrapping_add(v & m) | (v & !m);
+        }
+        for &t in short {
+            masks[t as usize] = 0;
+        }
+        Some(rank0(&[v], short.len()))
+    })
 }
 
 /// Summary-level union-LCS hits with clipping, as rouge_score's `_summary_level_lcs` and

@@ -75,6 +75,18 @@ impl NgramKeys {
     }
 }
 
+impl NgramKeys {
+    /// A bound (exclusive) on the keys of order `n` made since the last reset: the ids' bound
+    /// for unigrams, `vocab²` for bigrams, the pair table's size beyond.
+    pub fn bound(&self, n: usize) -> u64 {
+        match n {
+            0 | 1 => self.vocab,
+            2 => self.vocab.saturating_mul(self.vocab),
+            _ => self.pairs.len() as u64,
+        }
+    }
+}
+
 /// Keys below this are counted in a per-thread array instead of a hash map.
 pub(crate) const DENSE_KEYS: u64 = 1 << 20;
 
@@ -96,10 +108,23 @@ pub(crate) fn with_dense_counts<R>(len: usize, f: impl FnOnce(&mut [u32]) -> R) 
 
 /// Clipped overlap of two multisets of keys: `Σ_k min(count_ref(k), count_cand(k))`.
 pub fn clipped_overlap(reference: &[u64], candidate: &[u64]) -> usize {
+    clipped_overlap_below(reference, candidate, u64::MAX)
+}
+
+/// [`clipped_overlap`] of keys all below `bound` (such as [`NgramKeys::bound`]): a small bound
+/// saves finding the largest key.
+pub fn clipped_overlap_below(reference: &[u64], candidate: &[u64], bound: u64) -> usize {
     if reference.is_empty() || candidate.is_empty() {
         return 0;
     }
-    let max = reference.iter().chain(candidate).copied().max().unwrap_or(0);
+    // A bound well below DENSE_KEYS is taken as is (the counter array grows to it once per
+    // thread); a larger one could grow the array far beyond the keys actually present.
+    let max = if bound <= DENSE_KEYS >> 4 {
+        debug_assert!(reference.iter().chain(candidate).all(|&k| k < bound));
+        bound - 1
+    } else {
+        reference.iter().chain(candidate).copied().max().unwrap_or(0)
+    };
     if max >= DENSE_KEYS {
         return clipped_overlap_hashed(reference, candidate);
     }
@@ -109,11 +134,11 @@ pub fn clipped_overlap(reference: &[u64], candidate: &[u64]) -> usize {
         }
         let mut hits = 0;
         for &k in candidate {
+            // Without a branch: whether a key is left to match is unpredictable.
             let c = &mut counts[k as usize];
-            if *c > 0 {
-                *c -= 1;
-                hits += 1;
-            }
+            let hit = (*c > 0) as u32;
+            *c -= hit;
+            hits += hit as usize;
         }
         for &k in reference {
             counts[k as usize] = 0;
@@ -151,7 +176,7 @@ pub fn overlap(reference: &[u32], candidate: &[u32], n: usize) -> (usize, usize,
     let (mut r, mut c) = (Vec::new(), Vec::new());
     keys.keys(reference, n, &mut r);
     keys.keys(candidate, n, &mut c);
-    (clipped_overlap(&r, &c), r.len(), c.len())
+    (clipped_overlap_below(&r, &c, keys.bound(n)), r.len(), c.len())
 }
 
 #[cfg(test)]
@@ -222,6 +247,7 @@ mod tests {
             d.keys(&r, n, &mut k3);
             d.keys(&c, n, &mut k4);
             assert_eq!(clipped_overlap(&k1, &k2), clipped_overlap(&k3, &k4), "n={n}");
+            assert_eq!(clipped_overlap(&k3, &k4), clipped_overlap_below(&k3, &k4, d.bound(n)), "n={n}");
         }
     }
 

@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
 
 use super::columns::{column, null_error, Column};
 use super::guard::guard;
@@ -204,12 +204,20 @@ impl RougeCore {
                 }
                 std::mem::transmute::<*mut std::ffi::c_void, ffi::newfunc>(slot)
             };
+            // SAFETY: `score_cls` is a heap type (a Python class), whose slots PyType_GetSlot reads.
+            let alloc = unsafe { ffi::PyType_GetSlot(score_cls.as_ptr().cast(), ffi::Py_tp_alloc) };
+            // Only the generic allocator is known to track the new object for the GC, as
+            // `tuple.__new__` makes sure of. (Where the addresses of one function can differ, as
+            // through an import stub, this is false and scores take `tuple.__new__`.)
+            let generic: ffi::allocfunc = ffi::PyType_GenericAlloc;
+            let generic_alloc = std::ptr::eq(alloc.cast_const(), generic as *const std::ffi::c_void);
             Ok(RougeDictScorer {
                 scorer: self.scorer.clone(),
                 keys,
                 score_cls: score_cls.clone().unbind(),
                 int_zero,
                 tuple_new,
+                generic_alloc,
             })
         })
     }
@@ -347,6 +355,11 @@ impl RougeCore {
     }
 }
 
+thread_local! {
+    /// The per-call path's scores, reused from call to call.
+    static SCORES: std::cell::Cell<Vec<TypeScore>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// Texts longer than this (in bytes, all together) are scored detached from the interpreter;
 /// shorter ones are not worth the hand-over.
 const DETACH_BYTES: usize = 1 << 14;
@@ -362,6 +375,9 @@ pub struct RougeDictScorer {
     /// `tuple.__new__`'s slot: a namedtuple's `__new__` is `tuple.__new__(cls, (p, r, f))` written
     /// in Python; calling the slot builds the same object without running Python code.
     tuple_new: ffi::newfunc,
+    /// Whether `score_cls` allocates with `PyType_GenericAlloc`: then a score is built as
+    /// `tuple.__new__` builds it (allocate, fill the three items) without its intermediate tuple.
+    generic_alloc: bool,
 }
 
 /// The text of an exact `str`, or `None` (any other type, a lone surrogate): those take the
@@ -378,6 +394,24 @@ impl RougeDictScorer {
         for (key, s) in self.keys.iter().zip(scores) {
             if s.int_zero {
                 d.set_item(key.bind(py), self.int_zero.bind(py))?;
+            } else if self.generic_alloc {
+                let items = [s.prf.precision, s.prf.recall, s.prf.fmeasure].map(|x| PyFloat::new(py, x));
+                // SAFETY: `score_cls` is a subclass of tuple (checked in `dict_scorer`) whose
+                // allocator is PyType_GenericAlloc, which returns a new GC-tracked instance with
+                // room for 3 items, all NULL, or NULL with an exception set. The items are filled
+                // before anything else can see it (nothing in between allocates); PyTuple_SetItem
+                // accepts tuple subclasses at reference count 1, and steals each item.
+                let value = unsafe {
+                    let obj = ffi::PyType_GenericAlloc(self.score_cls.as_ptr().cast(), 3);
+                    let obj = Bound::from_owned_ptr_or_err(py, obj)?;
+                    for (i, item) in (0..).zip(items) {
+                        if ffi::PyTuple_SetItem(obj.as_ptr(), i, item.into_ptr()) != 0 {
+                            return Err(PyErr::fetch(py));
+                        }
+                    }
+                    obj
+                };
+                d.set_item(key.bind(py), value)?;
             } else {
                 let fields = PyTuple::new(py, [s.prf.precision, s.prf.recall, s.prf.fmeasure])?;
                 // SAFETY: `args` is a 1-tuple created above and referenced only here (tp_new does
@@ -405,14 +439,19 @@ impl RougeDictScorer {
     }
 
     fn run<'py>(&self, py: Python<'py>, targets: &[Text], prediction: Text) -> PyResult<Bound<'py, PyDict>> {
-        let mut out: Vec<TypeScore> = Vec::with_capacity(self.keys.len());
+        // This thread's buffer, taken out for the call (a nested call finds it empty and
+        // allocates its own) and put back after.
+        let mut out = SCORES.take();
+        out.clear();
         let bytes = prediction.text.len() + targets.iter().map(|t| t.text.len()).sum::<usize>();
         if bytes > DETACH_BYTES {
             py.detach(|| self.scorer.score_multi_into(targets, prediction, &mut out));
         } else {
             self.scorer.score_multi_into(targets, prediction, &mut out);
         }
-        self.build(py, &out)
+        let d = self.build(py, &out);
+        SCORES.set(out);
+        d
     }
 }
 

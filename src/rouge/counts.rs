@@ -2,7 +2,7 @@
 //! into precision, recall and F. Multi-reference pooling and micro-averaging sum these counts.
 use crate::kernels::fmeasure::{f1, f_alpha, Prf};
 use crate::kernels::lcs::{lcs_len, union_lcs_hits};
-use crate::kernels::ngram::{clipped_overlap, NgramKeys};
+use crate::kernels::ngram::{clipped_overlap_below, NgramKeys};
 use crate::kernels::skip_bigram;
 use crate::kernels::wlcs::{weight_fn, weight_fn_inverse, wlcs};
 use crate::rouge::prepare::Prepared;
@@ -83,7 +83,7 @@ pub fn counts(ty: RougeType, reference: &Prepared, candidate: &Prepared, s: &mut
         RougeType::N(n) => {
             s.keys.keys(r, n, &mut s.a);
             s.keys.keys(c, n, &mut s.b);
-            int(clipped_overlap(&s.a, &s.b), s.a.len(), s.b.len())
+            int(clipped_overlap_below(&s.a, &s.b, s.keys.bound(n)), s.a.len(), s.b.len())
         }
         RougeType::L => int(lcs_len(r, c), r.len(), c.len()),
         RougeType::Lsum => {
@@ -113,7 +113,7 @@ pub fn counts(ty: RougeType, reference: &Prepared, candidate: &Prepared, s: &mut
         RougeType::SU(d) => {
             s.keys.keys(r, 1, &mut s.a);
             s.keys.keys(c, 1, &mut s.b);
-            let unigrams = clipped_overlap(&s.a, &s.b);
+            let unigrams = clipped_overlap_below(&s.a, &s.b, s.keys.bound(1));
             int(
                 skip_bigram::hits_with(r, c, d, &mut s.a, &mut s.b) + unigrams,
                 skip_bigram::total(r.len(), d) + r.len(),

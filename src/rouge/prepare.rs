@@ -5,7 +5,9 @@ use std::cell::RefCell;
 
 use crate::stem::nltk_porter;
 use crate::text::intern::{Interner, StrMap, UnitMap};
-use crate::text::rouge_score::{for_each_token, should_stem, split_sentences, Lowercase};
+use crate::text::rouge_score::{
+    for_each_packed_token, for_each_token, should_stem, split_sentences, Lowercase, Token,
+};
 use crate::text::{unicode, xlsum, Tokenization};
 
 /// A text ready for scoring.
@@ -52,6 +54,8 @@ pub(super) fn lines_make_the_text(mode: &Tokenization, lowercase: Lowercase) -> 
 #[derive(Default)]
 pub(super) struct TokenScratch {
     buf: String,
+    /// The text as [`for_each_packed_token`] scans it.
+    clean: Vec<u8>,
     xlsum: xlsum::Scratch,
 }
 
@@ -106,22 +110,61 @@ struct Vocab {
     /// Per unit: raw token -> dense id. Small, so it stays in cache.
     unit_ids: UnitMap,
     next_dense: u32,
-    /// Per thread, with stemming: stem -> thread id, and raw token -> thread id of its stem.
+    unit: u32,
+    stems: Stems,
+    scratch: TokenScratch,
+}
+
+/// The per-thread stem cache, and the thread ids' dense ids in the current unit.
+#[derive(Default)]
+struct Stems {
+    /// Stem -> thread id, and raw token -> thread id of its stem.
     final_forms: Interner,
     stemmed: StrMap<u32>,
     /// Per unit: thread id -> dense id, as `dense[id] = (unit, dense id)`; entries of older
     /// units are stale. An array instead of a map: thread ids are small and dense.
     dense: Vec<(u32, u32)>,
-    unit: u32,
-    scratch: TokenScratch,
     /// The tokenization the stem cache was filled under.
     mode: Tokenization,
+}
+
+impl Stems {
+    /// The dense id in unit `unit` of a raw token new to the unit's table: words that share a
+    /// stem share it, through the stem's thread id.
+    fn dense_id(&mut self, raw: &str, unit: u32, next_dense: &mut u32) -> u32 {
+        let Stems { final_forms, stemmed, dense, mode } = self;
+        let thread_id = match stemmed.get(raw) {
+            Some(id) => id,
+            None => {
+                let id = match stem_of(mode, raw) {
+                    Some(form) => final_forms.intern(&form),
+                    None => final_forms.intern(raw),
+                };
+                stemmed.insert(raw, id);
+                id
+            }
+        };
+        // Thread id -> dense id of this unit, through the stamped array.
+        let i = thread_id as usize;
+        if i >= dense.len() {
+            dense.resize((i + 1).next_power_of_two(), (0, 0));
+        }
+        let e = &mut dense[i];
+        if e.0 != unit {
+            *e = (unit, *next_dense);
+            *next_dense += 1;
+        }
+        e.1
+    }
 }
 
 /// Beyond this many bytes the per-thread stem cache is dropped between units (docs/limits.md):
 /// a stream of ever-new words (random strings, hashes, long numbers) would otherwise grow it
 /// without end, on every thread.
 pub const MAX_CACHE_BYTES: usize = 64 << 20;
+
+/// The tokenizer's copy of a text longer than this is freed after use.
+const MAX_CLEAN_BYTES: usize = 1 << 20;
 
 /// A per-unit table grown larger than this (by a very long text) is replaced, not cleared.
 const MAX_UNIT_CAPACITY: usize = 1 << 14;
@@ -133,16 +176,17 @@ thread_local! {
 impl Vocab {
     /// About how many heap bytes the caches that outlive a unit hold.
     fn cache_bytes(&self) -> usize {
-        self.final_forms.heap_bytes()
-            + self.stemmed.heap_bytes()
-            + self.dense.capacity() * std::mem::size_of::<(u32, u32)>()
+        let s = &self.stems;
+        s.final_forms.heap_bytes()
+            + s.stemmed.heap_bytes()
+            + s.dense.capacity() * std::mem::size_of::<(u32, u32)>()
     }
 
     fn start_unit(&mut self) {
         self.unit = self.unit.wrapping_add(1);
         if self.unit == 0 {
             // Wrapped around: forget every stamp so none looks current.
-            self.dense.iter_mut().for_each(|e| *e = (0, 0));
+            self.stems.dense.iter_mut().for_each(|e| *e = (0, 0));
             self.unit = 1;
         }
         self.next_dense = 0;
@@ -158,42 +202,76 @@ impl Vocab {
     /// for a word seen before in this unit.
     #[inline]
     fn id(&mut self, raw: &str, stem: bool) -> u32 {
-        let Vocab { unit_ids, next_dense, final_forms, stemmed, dense, unit, mode, .. } = self;
+        let Vocab { unit_ids, next_dense, unit, stems, .. } = self;
         unit_ids.get_or_insert_with(raw, || {
-            if !stem {
+            if stem {
+                stems.dense_id(raw, *unit, next_dense)
+            } else {
                 // Without stemming, a word not seen in this unit is a new token.
                 *next_dense += 1;
-                return *next_dense - 1;
+                *next_dense - 1
             }
-            // Different words can share a stem: identify them through the stem's thread id.
-            let thread_id = match stemmed.get(raw) {
-                Some(id) => id,
-                None => {
-                    let id = match stem_of(mode, raw) {
-                        Some(form) => final_forms.intern(&form),
-                        None => final_forms.intern(raw),
-                    };
-                    stemmed.insert(raw, id);
-                    id
-                }
-            };
-            // Thread id -> dense id of this unit, through the stamped array.
-            let i = thread_id as usize;
-            if i >= dense.len() {
-                dense.resize((i + 1).next_power_of_two(), (0, 0));
-            }
-            let e = &mut dense[i];
-            if e.0 != *unit {
-                *e = (*unit, *next_dense);
-                *next_dense += 1;
-            }
-            e.1
+        })
+    }
+
+    /// rouge_score's tokens of `text` as ids, through [`for_each_packed_token`]; `false`
+    /// (nothing pushed) where that declines the text.
+    fn packed_tokens_into(
+        &mut self,
+        text: &str,
+        lowercase: Lowercase,
+        stem: bool,
+        out: &mut Vec<u32>,
+    ) -> bool {
+        let done = self.packed_tokens_unchecked(text, lowercase, stem, out);
+        if self.scratch.clean.capacity() > MAX_CLEAN_BYTES {
+            // A copy of a huge text is not kept for the next call.
+            self.scratch.clean = Vec::new();
+        }
+        done
+    }
+
+    fn packed_tokens_unchecked(
+        &mut self,
+        text: &str,
+        lowercase: Lowercase,
+        stem: bool,
+        out: &mut Vec<u32>,
+    ) -> bool {
+        let Vocab { unit_ids, next_dense, unit, stems, scratch } = self;
+        // Room for the usual number of tokens (one per 5 to 6 bytes of English text).
+        out.reserve(text.len() / 4);
+        if !stem {
+            // One probe per token, and no branch on whether it is new.
+            return for_each_packed_token(text, lowercase, &mut scratch.clean, |t| {
+                out.push(match t {
+                    Token::Packed(p) => unit_ids.get_or_number(p, next_dense),
+                    Token::Long(s) => unit_ids.get_or_insert_long(s, || {
+                        *next_dense += 1;
+                        *next_dense - 1
+                    }),
+                })
+            });
+        }
+        let unit = *unit;
+        for_each_packed_token(text, lowercase, &mut scratch.clean, |t| {
+            out.push(match t {
+                Token::Packed(p) => unit_ids.get_or_insert_packed(p, || {
+                    let (bytes, len) = p.bytes();
+                    let raw = std::str::from_utf8(&bytes[..len]).expect("ASCII letters and digits");
+                    stems.dense_id(raw, unit, next_dense)
+                }),
+                Token::Long(s) => unit_ids.get_or_insert_long(s, || stems.dense_id(s, unit, next_dense)),
+            })
         })
     }
 
     fn tokens_into(&mut self, text: &str, lowercase: Lowercase, stem: bool, out: &mut Vec<u32>) {
+        let mode = self.stems.mode;
+        if matches!(mode, Tokenization::RougeScore) && self.packed_tokens_into(text, lowercase, stem, out) {
+            return;
+        }
         let mut scratch = std::mem::take(&mut self.scratch);
-        let mode = self.mode;
         for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| out.push(self.id(t, stem)));
         self.scratch = scratch;
     }
@@ -206,8 +284,14 @@ impl Vocab {
     }
 
     fn line_tokens_into(&mut self, line: &str, stem: bool, out: &mut Vec<u32>) {
+        let mode = self.stems.mode;
+        // rouge_score decodes bytes before splitting sentences, so lines always get str.lower().
+        if matches!(mode, Tokenization::RougeScore)
+            && self.packed_tokens_into(line, Lowercase::Unicode, stem, out)
+        {
+            return;
+        }
         let mut scratch = std::mem::take(&mut self.scratch);
-        let mode = self.mode;
         for_each_line_raw_token(&mode, line, &mut scratch, |t| out.push(self.id(t, stem)));
         self.scratch = scratch;
     }
@@ -224,7 +308,7 @@ impl Vocab {
                 if xlsum::lines_give_the_words(lowercase, language));
         self.scratch.xlsum.remember_lines(share);
         if needs.sentences {
-            let mode = self.mode;
+            let mode = self.stems.mode;
             for s in lines(&mode, text) {
                 if used == p.sentences.len() {
                     p.sentences.push(Vec::with_capacity(s.len() / 4));
@@ -238,14 +322,13 @@ impl Vocab {
         }
         p.sentences.truncate(used);
         if needs.tokens {
-            if needs.sentences && lines_make_the_text(&self.mode, lowercase) {
+            if needs.sentences && lines_make_the_text(&self.stems.mode, lowercase) {
                 // `\n` is a separator, so the whole-text tokens are the sentences' tokens in order.
                 p.sentences.iter().for_each(|s| p.tokens.extend_from_slice(s));
             } else if share {
                 p.tokens.reserve(text.len() / 5);
                 self.remembered_tokens_into(needs.stem, &mut p.tokens);
             } else {
-                p.tokens.reserve(text.len() / 5);
                 self.tokens_into(text, lowercase, needs.stem, &mut p.tokens);
             }
         }
@@ -282,9 +365,9 @@ impl Preparer<'_> {
 pub fn with_preparer<R>(needs: Needs, f: impl FnOnce(&mut Preparer) -> R) -> R {
     VOCAB.with(|cell| {
         let mut vocab = cell.borrow_mut();
-        if vocab.cache_bytes() > MAX_CACHE_BYTES || vocab.mode != needs.mode {
+        if vocab.cache_bytes() > MAX_CACHE_BYTES || vocab.stems.mode != needs.mode {
             // The stem cache holds one stemmer's forms.
-            *vocab = Vocab { mode: needs.mode, ..Vocab::default() };
+            *vocab = Vocab { stems: Stems { mode: needs.mode, ..Stems::default() }, ..Vocab::default() };
         }
         vocab.start_unit();
         f(&mut Preparer { vocab: &mut vocab, needs })
@@ -316,6 +399,23 @@ mod tests {
         assert_eq!(a.tokens.len(), 4);
         assert_eq!(a.tokens[0], a.tokens[2]);
         assert_eq!(b.tokens, a.sentences[1]);
+    }
+
+    #[test]
+    fn texts_tokenized_either_way_share_ids() {
+        // The first text has U+0130, so it takes the character-wise tokenizer; the second the
+        // packed one. Equal words (short, 8-15 bytes, longer) must get equal ids either way.
+        let words = "cat Sevenxy eightxyz fifteen-letters fifteenletterss sixteenletterssx";
+        for stem in [false, true] {
+            let needs = Needs { tokens: true, sentences: true, stem, mode: Tokenization::RougeScore };
+            let (a, b) = with_preparer(needs, |p| {
+                let a = p.prepare(&format!("İ {words}"), Lowercase::Unicode);
+                let b = p.prepare(&words.to_uppercase(), Lowercase::Unicode);
+                (a, b)
+            });
+            assert_eq!(a.tokens[1..], b.tokens[..], "stem={stem}");
+            assert_eq!(a.sentences[0][1..], b.sentences[0][..], "stem={stem}");
+        }
     }
 
     #[test]

@@ -139,13 +139,18 @@ impl Scorer {
         per_ref: &mut Vec<Counts>,
         out: &mut Vec<TypeScore>,
     ) {
+        // Slice by slice: a maximum over one slice is vectorized, over a flattened chain it is not.
+        let slice_max = |s: &[u32]| s.iter().copied().max();
         let max_id = references
             .iter()
             .chain(std::iter::once(prediction))
-            .flat_map(|p| p.tokens.iter().chain(p.sentences.iter().flatten()))
-            .copied()
-            .max();
+            .flat_map(|p| {
+                std::iter::once(slice_max(&p.tokens)).chain(p.sentences.iter().map(|s| slice_max(s)))
+            })
+            .max()
+            .flatten();
         scratch.reset(max_id.map_or(1, |m| m + 1));
+        per_ref.clear();
         let o = &self.options;
         // rougeLsum of one-sentence texts is rougeL of the same tokens: count it once.
         let one_sentence = |p: &Prepared| matches!(&p.sentences[..], [s] if *s == p.tokens);
@@ -153,17 +158,22 @@ impl Scorer {
             && self.types.contains(&RougeType::Lsum)
             && one_sentence(prediction)
             && references.iter().all(one_sentence);
-        let mut l_counts: Vec<Counts> = Vec::new();
+        // The rougeL counts, for rougeLsum: where per_ref holds them from `l_from` on.
+        let mut l_from = None;
         out.extend(self.types.iter().map(|&ty| {
-            per_ref.clear();
-            if ty == RougeType::Lsum && reuse_l && !l_counts.is_empty() {
-                per_ref.extend_from_slice(&l_counts);
-            } else {
-                per_ref.extend(references.iter().map(|r| counts(ty, r, prediction, scratch)));
-                if ty == RougeType::L && reuse_l {
-                    l_counts.extend_from_slice(per_ref);
+            let from = per_ref.len();
+            match l_from {
+                Some(at) if ty == RougeType::Lsum && reuse_l => {
+                    per_ref.extend_from_within(at..at + references.len())
+                }
+                _ => {
+                    per_ref.extend(references.iter().map(|r| counts(ty, r, prediction, scratch)));
+                    if ty == RougeType::L && reuse_l {
+                        l_from = Some(from);
+                    }
                 }
             }
+            let per_ref = &per_ref[from..];
             if o.jackknife {
                 jackknife(ty, o.multi_ref, per_ref, o.weight)
             } else {

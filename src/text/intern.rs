@@ -128,65 +128,160 @@ impl<V: Copy> StrMap<V> {
     }
 }
 
-/// A `StrMap<u32>` for the short-lived per-unit tables of the scorers: tokens of up to 7 bytes
-/// (most words) live in an open-addressing table whose entries carry a generation stamp, so
-/// `clear` is O(1) and a lookup is one multiply and, usually, one probe.
+/// A token of up to 15 bytes packed into two words: its bytes little-endian from the low byte of
+/// `lo` on and its length in the top byte of `hi` (tokens of up to 7 bytes: in the top byte of
+/// `lo`, with `hi` zero). The same bytes and length as [`key`]'s, so a token packed from a string
+/// and one packed by a tokenizer straight from its buffer are equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Packed {
+    pub lo: u64,
+    pub hi: u64,
+}
+
+impl Packed {
+    /// The packed form of `s`, or `None` if it is longer than 15 bytes.
+    #[inline]
+    pub fn of(s: &str) -> Option<Packed> {
+        match key(s) {
+            Key::Tiny(lo) => Some(Packed { lo, hi: 0 }),
+            Key::Short(k) => Some(Packed { lo: k as u64, hi: (k >> 64) as u64 }),
+            Key::Long(_) => None,
+        }
+    }
+
+    /// The bytes of a token of `len` (1..=7) bytes read as a little-endian word, whatever
+    /// follows them.
+    #[inline]
+    pub fn tiny(word: u64, len: usize) -> Packed {
+        debug_assert!((1..=7).contains(&len));
+        Packed { lo: word & ((1u64 << (8 * len)) - 1) | (len as u64) << 56, hi: 0 }
+    }
+
+    /// The bytes of a token of `8 + rest` (`rest` 0..=7) bytes: its first 8 bytes, then the
+    /// word from which its last `rest` bytes are taken.
+    #[inline]
+    pub fn short(first: u64, next: u64, rest: usize) -> Packed {
+        debug_assert!(rest <= 7);
+        let low = (1u64 << (8 * rest)) - 1;
+        Packed { lo: first, hi: next & low | ((8 + rest) as u64) << 56 }
+    }
+
+    /// The token's bytes (in a buffer of 16) and its length.
+    #[inline]
+    pub fn bytes(&self) -> ([u8; 16], usize) {
+        let n = if self.hi == 0 { self.lo >> 56 } else { self.hi >> 56 } as usize;
+        let mut b = [0u8; 16];
+        b[..8].copy_from_slice(&self.lo.to_le_bytes());
+        b[8..].copy_from_slice(&self.hi.to_le_bytes());
+        (b, n)
+    }
+}
+
+/// A map from tokens to `u32` for the short-lived per-unit tables of the scorers: tokens of up
+/// to 15 bytes (nearly all words) live in an open-addressing table of [`Packed`] keys whose
+/// entries carry a generation stamp, so `clear` is O(1) and a lookup is one multiply and,
+/// usually, one probe.
 #[derive(Debug, Clone, Default)]
 pub struct UnitMap {
-    /// `(packed key, generation, value)`; an entry is live iff its generation is current.
-    slots: Vec<(u64, u32, u32)>,
+    /// An entry is live iff its generation is current.
+    slots: Vec<Slot>,
     generation: u32,
     live: usize,
     rest: StrMap<u32>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: Packed,
+    generation: u32,
+    value: u32,
 }
 
 impl UnitMap {
     const INITIAL_SLOTS: usize = 256;
 
     #[inline]
-    fn slot(key: u64, mask: usize) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
+    fn slot(key: Packed, mask: usize) -> usize {
+        ((key.lo ^ key.hi.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
     }
 
-    /// The value of `s`, inserting `make()` first if absent.
-    #[inline]
-    pub fn get_or_insert_with(&mut self, s: &str, make: impl FnOnce() -> u32) -> u32 {
-        let Key::Tiny(k) = key(s) else {
-            return self.rest.get_or_insert_with(s, make);
-        };
+    /// The index of `key`'s entry, or of the free slot where it belongs, with room for one more.
+    #[inline(always)]
+    fn find(&mut self, key: Packed) -> usize {
         if (self.live + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = Self::slot(k, mask);
+        let mut i = Self::slot(key, mask);
         loop {
-            let e = &mut self.slots[i];
-            if e.1 != self.generation {
-                let v = make();
-                *e = (k, self.generation, v);
-                self.live += 1;
-                return v;
-            }
-            if e.0 == k {
-                return e.2;
+            let e = &self.slots[i];
+            // `|` and `&`, not `||` and `&&`: whether a token is new is unpredictable, and
+            // one test of the combined flags is one branch that is nearly always taken.
+            if (e.generation != self.generation) | ((e.key.lo == key.lo) & (e.key.hi == key.hi)) {
+                return i;
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// The value of `key`, inserting `make()` first if absent.
+    #[inline]
+    pub fn get_or_insert_packed(&mut self, key: Packed, make: impl FnOnce() -> u32) -> u32 {
+        let i = self.find(key);
+        let generation = self.generation;
+        let e = &mut self.slots[i];
+        if e.generation == generation {
+            return e.value;
+        }
+        let value = make();
+        *e = Slot { key, generation, value };
+        self.live += 1;
+        value
+    }
+
+    /// The value of `key`, or if absent, `*next` (inserted, and `*next` incremented): dense
+    /// numbering without a branch on whether the key is new.
+    #[inline(always)]
+    pub fn get_or_number(&mut self, key: Packed, next: &mut u32) -> u32 {
+        let i = self.find(key);
+        let generation = self.generation;
+        let e = &mut self.slots[i];
+        let new = e.generation != generation;
+        let value = if new { *next } else { e.value };
+        *e = Slot { key, generation, value };
+        *next += new as u32;
+        self.live += new as usize;
+        value
+    }
+
+    /// The value of `s`, inserting `make()` first if absent.
+    #[inline]
+    pub fn get_or_insert_with(&mut self, s: &str, make: impl FnOnce() -> u32) -> u32 {
+        match Packed::of(s) {
+            Some(key) => self.get_or_insert_packed(key, make),
+            None => self.rest.get_or_insert_with(s, make),
+        }
+    }
+
+    /// The value of a token longer than 15 bytes, inserting `make()` first if absent.
+    #[inline]
+    pub fn get_or_insert_long(&mut self, s: &str, make: impl FnOnce() -> u32) -> u32 {
+        self.rest.get_or_insert_with(s, make)
+    }
+
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(Self::INITIAL_SLOTS);
-        let old = std::mem::replace(&mut self.slots, vec![(0, 0, 0); size]);
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
         let generation = self.generation;
         // Stamps of the new table start at 0: keep the current generation non-zero.
         self.generation = 1;
         let mask = size - 1;
-        for (k, _, v) in old.into_iter().filter(|e| e.1 == generation) {
-            let mut i = Self::slot(k, mask);
-            while self.slots[i].1 == self.generation {
+        for e in old.into_iter().filter(|e| e.generation == generation) {
+            let mut i = Self::slot(e.key, mask);
+            while self.slots[i].generation == self.generation {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = (k, self.generation, v);
+            self.slots[i] = Slot { generation: self.generation, ..e };
         }
     }
 
@@ -201,7 +296,7 @@ impl UnitMap {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Wrapped: forget every stamp so that none looks current.
-            self.slots.iter_mut().for_each(|e| e.1 = 0);
+            self.slots.iter_mut().for_each(|e| e.generation = 0);
             self.generation = 1;
         }
     }

@@ -5,6 +5,8 @@
 //! into ASCII: U+0130 (`İ` -> `i` + U+0307) and U+212A (Kelvin sign -> `k`); every other non-ASCII
 //! character splits the word it is in.
 
+use crate::text::intern::Packed;
+
 /// How upper case is folded before non-alphanumerics are dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lowercase {
@@ -149,6 +151,112 @@ fn flush(buf: &mut String, emit: &mut impl FnMut(&str)) {
     }
 }
 
+/// A token as [`for_each_packed_token`] gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// Up to 15 bytes.
+    Packed(Packed),
+    /// Longer.
+    Long(&'a str),
+}
+
+/// Zero bytes after the cleaned text, so that every 8-byte read of the scan stays in the buffer.
+const PAD: usize = 16;
+
+/// The bytes of `x` (8 bytes) with ASCII letters lowercased and every other byte but digits
+/// (separators, bytes of non-ASCII characters) zeroed; and the high bits of `x`.
+#[inline]
+fn clean8(x: u64) -> (u64, u64) {
+    let high = x & HIGH;
+    let ascii = !x & HIGH;
+    let x7 = x & !HIGH;
+    let upper = in_range(x7, b'A', b'Z') & ascii;
+    let alnum = (in_range(x7 | (ONES * 0x20), b'a', b'z') | in_range(x7, b'0', b'9')) & ascii;
+    // 0x80 >> 2 is the case bit; 0x80 >> 7 times 0xff fills each alnum byte's mask.
+    ((x | (upper >> 2)) & ((alnum >> 7) * 0xff), high)
+}
+
+/// The high bit of each zero byte of `x`, whose bytes are all below 0x80 (no carries).
+#[inline]
+fn zero_bytes(x: u64) -> u64 {
+    !x.wrapping_add(ONES * 0x7f) & HIGH
+}
+
+/// [`for_each_token`]'s tokens, packed into words without copying each one out. The text is
+/// first copied into `clean` with its letters lowercased and every other byte but digits zeroed,
+/// so that a token is a run of non-zero bytes, found and packed eight bytes at a time.
+///
+/// Returns `false`, having emitted nothing, when the text has one of the two characters that
+/// `str.lower()` turns into ASCII letters (İ, the Kelvin sign): [`for_each_token`] handles those.
+/// Every other non-ASCII character is a separator, as there.
+pub fn for_each_packed_token(
+    text: &str,
+    lowercase: Lowercase,
+    clean: &mut Vec<u8>,
+    mut emit: impl FnMut(Token),
+) -> bool {
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    clean.clear();
+    clean.resize(n.next_multiple_of(8) + PAD, 0);
+    let mut high = 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for (chunk, out) in (&mut chunks).zip(clean.chunks_exact_mut(8)) {
+        let (y, h) = clean8(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        out.copy_from_slice(&y.to_le_bytes());
+        high |= h;
+    }
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut last = [0u8; 8];
+        last[..tail.len()].copy_from_slice(tail);
+        let (y, h) = clean8(u64::from_le_bytes(last));
+        let at = n - tail.len();
+        clean[at..at + 8].copy_from_slice(&y.to_le_bytes());
+        high |= h;
+    }
+    if high != 0 && lowercase == Lowercase::Unicode && (text.contains('\u{130}') || text.contains('\u{212A}'))
+    {
+        return false;
+    }
+    let load = |at: usize| u64::from_le_bytes(clean[at..at + 8].try_into().expect("8 bytes"));
+    let mut i = 0;
+    while i < n {
+        let x = load(i);
+        if x == 0 {
+            i += 8;
+            continue;
+        }
+        // The token starts at the first non-zero byte; it ends before n (zeros follow the text).
+        i += (x.trailing_zeros() / 8) as usize;
+        let x = load(i);
+        let stop = zero_bytes(x);
+        // One call of `emit` per token, so that it is inlined once.
+        let token = if stop != 0 {
+            let len = (stop.trailing_zeros() / 8) as usize;
+            i += len;
+            Token::Packed(Packed::tiny(x, len))
+        } else {
+            let y = load(i + 8);
+            let stop = zero_bytes(y);
+            if stop != 0 {
+                let rest = (stop.trailing_zeros() / 8) as usize;
+                i += 8 + rest;
+                Token::Packed(Packed::short(x, y, rest))
+            } else {
+                let start = i;
+                i += 16;
+                while clean[i] != 0 {
+                    i += 1;
+                }
+                Token::Long(std::str::from_utf8(&clean[start..i]).expect("ASCII letters and digits"))
+            }
+        };
+        emit(token);
+    }
+    true
+}
+
 /// rouge_score stems only tokens longer than 3 characters.
 pub fn should_stem(token: &str) -> bool {
     token.len() > 3
@@ -226,6 +334,90 @@ mod tests {
         i = 11;
         assert!(!scan_alnum_run(text.as_bytes(), &mut i));
         assert_eq!(&text[11..i], "klmnopqrstuvwxyz0123456789");
+    }
+
+    /// The tokens `for_each_packed_token` gives, or `None` where it declines the text.
+    fn packed(text: &str, lowercase: Lowercase) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        let done = for_each_packed_token(text, lowercase, &mut Vec::new(), |t| {
+            out.push(match t {
+                Token::Packed(p) => {
+                    let (bytes, len) = p.bytes();
+                    let s = String::from_utf8(bytes[..len].to_vec()).unwrap();
+                    assert_eq!(Packed::of(&s), Some(p), "{s:?}");
+                    s
+                }
+                Token::Long(s) => {
+                    assert!(s.len() > 15 && Packed::of(s).is_none());
+                    s.to_string()
+                }
+            })
+        });
+        done.then_some(out)
+    }
+
+    #[test]
+    fn packed_tokens_are_the_tokenizer_s() {
+        let pieces = [
+            "a",
+            "Z",
+            "q",
+            "0",
+            "9",
+            "ab",
+            "Word",
+            "UPPER",
+            "sevenYY",
+            "eightYYY",
+            "fifteenCharsXYZ",
+            "sixteenCharsWXYZ",
+            "a-much-longer-hyphenated-Token",
+            " ",
+            "  ",
+            "-",
+            ".",
+            "@",
+            "[",
+            "`",
+            "{",
+            "\n",
+            "\r",
+            "\t",
+            "\0",
+            "\x10",
+            "\x19",
+            "\x7f",
+            "é",
+            "—",
+            "北",
+            "’",
+            "İ",
+            "\u{212A}",
+            "ß",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |k: usize| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize % k
+        };
+        let mut declined = 0;
+        for _ in 0..20_000 {
+            let n = next(24);
+            let text: String = (0..n).map(|_| pieces[next(pieces.len())]).collect();
+            for lowercase in [Lowercase::Unicode, Lowercase::Ascii] {
+                match packed(&text, lowercase) {
+                    Some(got) => assert_eq!(got, tokenize(&text, lowercase), "{text:?} {lowercase:?}"),
+                    None => {
+                        assert_eq!(lowercase, Lowercase::Unicode);
+                        assert!(text.contains('İ') || text.contains('\u{212A}'));
+                        declined += 1;
+                    }
+                }
+            }
+        }
+        assert!(declined > 0);
+        assert_eq!(packed("", Lowercase::Unicode), Some(vec![]));
+        assert_eq!(packed("The FOX's 42x—Été", Lowercase::Unicode).unwrap(), ["the", "fox", "s", "42x", "t"]);
     }
 
     #[test]
