@@ -304,7 +304,7 @@ impl Vocab {
         // the lines' words for the whole-text tokens instead of doing that twice.
         let share = needs.sentences
             && needs.tokens
-            && matches!(&self.mode, Tokenization::XlSum { language, .. }
+            && matches!(&self.stems.mode, Tokenization::XlSum { language, .. }
                 if xlsum::lines_give_the_words(lowercase, language));
         self.scratch.xlsum.remember_lines(share);
         if needs.sentences {
