@@ -109,6 +109,7 @@ def main() -> None:
     ap.add_argument("--cores", default="1,2", help="comma-separated local[c] configurations")
     ap.add_argument("--rounds", type=int, default=2, help="timed runs per configuration (best kept)")
     ap.add_argument("--types", default="rouge1,rouge2,rougeL")
+    ap.add_argument("--stem", action="store_true", help="ROUGE with use_stemmer=True")
     ap.add_argument("--baseline", action="store_true", help="also time the same pairs in this process")
     args = ap.parse_args()
 
@@ -122,7 +123,8 @@ def main() -> None:
     k = len(hyps)
     words = sum(len(h.split()) + len(r.split()) for h, r in zip(hyps, refs)) / (2 * k)
     types = args.types.split(",")
-    print(f"{args.pairs:,} pairs of WMT21 en-de sentences ({k} distinct pairs, {words:.1f} words per text), {types}")
+    opts = {"rouge_types": types, "use_stemmer": args.stem}
+    print(f"{args.pairs:,} pairs of WMT21 en-de sentences ({k} distinct pairs, {words:.1f} words per text), {opts}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
 
     if args.baseline:
@@ -133,7 +135,7 @@ def main() -> None:
         targets = [refs[i % k] for i in range(args.pairs)]
         for workers in (1, 2):
             t0 = time.perf_counter()
-            RougeStats.compute(preds, targets, rouge_types=types, workers=workers)
+            RougeStats.compute(preds, targets, workers=workers, **opts)
             t = time.perf_counter() - t0
             print(
                 f"in-process RougeStats.compute, workers={workers}: {t:.1f} s, {t / (args.pairs / 1e6):.1f} s per million"
@@ -163,10 +165,10 @@ def main() -> None:
             df = pairs(args.pairs, 8 * cores)
             # Start one Python worker per task slot before timing (a worker's first task imports
             # pyarrow, pandas and rougebleu): one concurrent task per core, two batches each.
-            rs.statistics(pairs(20_000 * cores, cores), "rouge", rouge_types=types)
+            rs.statistics(pairs(20_000 * cores, cores), "rouge", **opts)
             with PeakMemory() as mem:
                 (c0, j0), t0 = _tree_cpu(), time.perf_counter()
-                stats_of[cores] = rs.statistics(df, "rouge", rouge_types=types)
+                stats_of[cores] = rs.statistics(df, "rouge", **opts)
                 t, (c1, j1) = time.perf_counter() - t0, _tree_cpu()
                 cpu, jvm = c1 - c0, j1 - j0
             spark.stop()
