@@ -3,12 +3,7 @@ use super::util::*;
 
 const VOWELS: &str = "aeiouyäö";
 const RESTRICTED_VOWELS: &str = "aeiouäö";
-const LONG_VOWELS: &[&str] = &["aa", "ee", "ii", "oo", "uu", "ää", "öö"];
 const CONSONANTS: &str = "bcdfghjklmnpqrstvwxz";
-const DOUBLE_CONSONANTS: &[&str] = &[
-    "bb", "cc", "dd", "ff", "gg", "hh", "jj", "kk", "ll", "mm", "nn", "pp", "qq", "rr", "ss", "tt", "vv",
-    "ww", "xx", "zz",
-];
 const STEP1: &[&str] = &["kaan", "kään", "sti", "kin", "han", "hän", "ko", "kö", "pa", "pä"];
 const STEP2: &[&str] = &["nsa", "nsä", "mme", "nne", "si", "ni", "an", "än", "en"];
 const STEP3: &[&str] = &[
@@ -20,6 +15,12 @@ const STEP4: &[&str] =
 
 fn in_list(x: &[char], list: &[&str]) -> bool {
     list.iter().any(|t| eq(x, t))
+}
+
+/// `x in LONG_VOWELS` / `x in DOUBLE_CONSONANTS` (NLTK's lists, in the tests): those are exactly the doubled letters of
+/// `RESTRICTED_VOWELS` and `CONSONANTS`, so one comparison and one set test replace the scans.
+fn doubled_in(x: &[char], letters: &str) -> bool {
+    matches!(x, [a, b] if a == b && isin(*a, letters))
 }
 
 struct Regions {
@@ -111,7 +112,7 @@ pub(crate) fn stem(word: W) -> W {
                 }
             }
             "seen" => {
-                if in_list(sl(wd, -6, -4), LONG_VOWELS) {
+                if doubled_in(sl(wd, -6, -4), RESTRICTED_VOWELS) {
                     x.cut(4);
                     step3_success = true;
                 } else {
@@ -133,7 +134,7 @@ pub(crate) fn stem(word: W) -> W {
             "n" => {
                 x.cut(1);
                 step3_success = true;
-                if eq(from(&x.word, -2), "ie") || in_list(from(&x.word, -2), LONG_VOWELS) {
+                if eq(from(&x.word, -2), "ie") || doubled_in(from(&x.word, -2), RESTRICTED_VOWELS) {
                     x.cut(1);
                 }
             }
@@ -169,7 +170,7 @@ pub(crate) fn stem(word: W) -> W {
             cut(&mut r1, 3);
         }
     }
-    if in_list(from(&r1, -2), LONG_VOWELS) {
+    if doubled_in(from(&r1, -2), RESTRICTED_VOWELS) {
         cut(&mut word, 1);
         cut(&mut r1, 1);
     }
@@ -190,14 +191,38 @@ pub(crate) fn stem(word: W) -> W {
             continue;
         }
         if i == 1 {
-            if in_list(from(&word, -2), DOUBLE_CONSONANTS) {
+            if doubled_in(from(&word, -2), CONSONANTS) {
                 cut(&mut word, 1);
             }
-        } else if in_list(sl(&word, -i - 1, -i + 1), DOUBLE_CONSONANTS) {
+        } else if doubled_in(sl(&word, -i - 1, -i + 1), CONSONANTS) {
             let j = word.len() - i as usize;
             word.remove(j);
         }
         break;
     }
     word
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LONG_VOWELS: &[&str] = &["aa", "ee", "ii", "oo", "uu", "ää", "öö"];
+    const DOUBLE_CONSONANTS: &[&str] = &[
+        "bb", "cc", "dd", "ff", "gg", "hh", "jj", "kk", "ll", "mm", "nn", "pp", "qq", "rr", "ss", "tt", "vv",
+        "ww", "xx", "zz",
+    ];
+
+    #[test]
+    fn doubled_letters_are_nltks_lists() {
+        let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzäöåé'".chars().collect();
+        for &a in &alphabet {
+            for &b in &alphabet {
+                let x = [a, b];
+                assert_eq!(doubled_in(&x, RESTRICTED_VOWELS), in_list(&x, LONG_VOWELS), "{a}{b}");
+                assert_eq!(doubled_in(&x, CONSONANTS), in_list(&x, DOUBLE_CONSONANTS), "{a}{b}");
+            }
+            assert!(!doubled_in(&[a], CONSONANTS) && !doubled_in(&[a, a, a], CONSONANTS));
+        }
+    }
 }

@@ -255,7 +255,12 @@ pub(crate) fn has(w: &[char], t: &str) -> bool {
 
 /// `c in "letters"`.
 pub(crate) fn isin(c: char, set: &str) -> bool {
-    c != '\0' && set.contains(c)
+    if c.is_ascii() {
+        // An ASCII byte in UTF-8 is always that ASCII character, so a byte search is exact (and
+        // cheaper than `str::contains`'s pattern machinery on these short sets).
+        return c != '\0' && set.as_bytes().contains(&(c as u8));
+    }
+    set.chars().any(|s| s == c)
 }
 
 /// The number of code points of a suffix (Python's `len(suffix)`).
@@ -430,6 +435,15 @@ impl SuffixTrie {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn isin_is_python_in() {
+        for set in ["aeiouyäö", "bcdfghjklmnpqrstvwxz", "аеиоуыэюя", "", "ä"] {
+            for c in "\0aäbyzа€🦀é\u{e4}x".chars() {
+                assert_eq!(isin(c, set), c != '\0' && set.contains(c), "{c:?} in {set:?}");
+            }
+        }
+    }
 
     /// A [`W`] behaves as the `Vec<char>` it stands for, in place and spilled to the heap.
     #[test]
