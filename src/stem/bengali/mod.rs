@@ -1,6 +1,6 @@
 //! Bengali: the rule-based stemmer of Rafi Kamal (2014), as the XL-Sum scorer calls it
 //! (`RafiStemmer().stem_word(token)`, from banglakit/bengali-stemmer's parser), with the
-//! `common.rules` file it reads (shipped here, MIT: LICENSE.md).
+//! `common.rules` file it reads (compiled in as `rules.rs`, MIT: LICENSE.md).
 //!
 //! The rules file holds groups (`{ ... }`) of suffixes, one per line, optionally `suffix -> repl`.
 //! For each group in turn, the first suffix the word ends with is applied: with a replacement,
@@ -11,7 +11,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-const RULES: &str = include_str!("common.rules");
+#[rustfmt::skip]
+mod rules;
+use rules::RULES;
 
 /// Vowel signs that do not count as a letter of what remains (`st` in the parser).
 const VOWEL_SIGNS: &[char] = &['া', 'ি', 'ী', 'ে', 'ু', 'ূ', 'ো'];

@@ -25,6 +25,8 @@ mod romanian;
 mod russian;
 mod scandinavian;
 mod spanish;
+#[rustfmt::skip]
+mod stopword_lists;
 pub mod stopwords;
 mod util;
 

@@ -1,37 +1,38 @@
 //! NLTK's stopword lists (`nltk_data/corpora/stopwords`), compiled into the binary.
 //!
-//! The files in `stopwords/` are the nltk_data files unchanged (see `stopwords/README` and
-//! `stopwords/LICENSE.md`). NLTK reads them with `stopwords.words(lang)`: one word per line, blank
-//! lines dropped, no other normalisation.
+//! The lists are in `stopword_lists.rs`, generated from the nltk_data files by
+//! tools/gen_stem_data.py (provenance and licences: `STOPWORDS_LICENSE.md`). NLTK reads them with
+//! `stopwords.words(lang)`: one word per line, blank lines dropped, no other normalisation.
 use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
 
+use super::stopword_lists as lists;
 use super::Language;
 
-fn text(language: Language) -> Option<&'static str> {
+fn words(language: Language) -> Option<&'static [&'static str]> {
     Some(match language {
-        Language::Arabic => include_str!("stopwords/arabic.txt"),
-        Language::Danish => include_str!("stopwords/danish.txt"),
-        Language::Dutch => include_str!("stopwords/dutch.txt"),
-        Language::English => include_str!("stopwords/english.txt"),
-        Language::Finnish => include_str!("stopwords/finnish.txt"),
-        Language::French => include_str!("stopwords/french.txt"),
-        Language::German => include_str!("stopwords/german.txt"),
-        Language::Hungarian => include_str!("stopwords/hungarian.txt"),
-        Language::Italian => include_str!("stopwords/italian.txt"),
-        Language::Norwegian => include_str!("stopwords/norwegian.txt"),
-        Language::Portuguese => include_str!("stopwords/portuguese.txt"),
-        Language::Romanian => include_str!("stopwords/romanian.txt"),
-        Language::Russian => include_str!("stopwords/russian.txt"),
-        Language::Spanish => include_str!("stopwords/spanish.txt"),
-        Language::Swedish => include_str!("stopwords/swedish.txt"),
+        Language::Arabic => lists::ARABIC,
+        Language::Danish => lists::DANISH,
+        Language::Dutch => lists::DUTCH,
+        Language::English => lists::ENGLISH,
+        Language::Finnish => lists::FINNISH,
+        Language::French => lists::FRENCH,
+        Language::German => lists::GERMAN,
+        Language::Hungarian => lists::HUNGARIAN,
+        Language::Italian => lists::ITALIAN,
+        Language::Norwegian => lists::NORWEGIAN,
+        Language::Portuguese => lists::PORTUGUESE,
+        Language::Romanian => lists::ROMANIAN,
+        Language::Russian => lists::RUSSIAN,
+        Language::Spanish => lists::SPANISH,
+        Language::Swedish => lists::SWEDISH,
         Language::Porter => return None,
     })
 }
 
 /// The words of the list, in file order (what `stopwords.words(lang)` returns).
 pub fn list(language: Language) -> Option<Vec<&'static str>> {
-    text(language).map(|t| t.lines().filter(|l| !l.trim_end().is_empty()).collect())
+    words(language).map(|w| w.to_vec())
 }
 
 /// Whether `word` (already lowercased) is in the language's list.
