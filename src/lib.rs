@@ -33,6 +33,8 @@ pub mod rouge155;
 pub mod stats;
 pub mod stem;
 pub mod ter;
+#[cfg(test)]
+mod test_rng;
 pub mod text;
 
 #[cfg(feature = "python")]

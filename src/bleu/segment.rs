@@ -534,9 +534,7 @@ mod tests {
     fn equals_the_reference_trie_on_random_segments() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            state = crate::test_rng::xorshift(state);
             state
         };
         let vocab = ["a", "b", "c", "d", "the", "a\0", "0123456789abcdefgh", "0123456789abcdefgi", "é"];

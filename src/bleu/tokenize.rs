@@ -261,9 +261,7 @@ mod tests {
                 .collect();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            state = crate::test_rng::xorshift(state);
             state
         };
         for _ in 0..20_000 {

@@ -329,19 +329,7 @@ mod tests {
         out
     }
 
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, m: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % m as u64) as usize
-        }
-        fn seq(&mut self, max_len: usize, vocab: usize) -> Vec<u32> {
-            let len = self.below(max_len + 1);
-            (0..len).map(|_| self.below(vocab) as u32).collect()
-        }
-    }
+    use crate::test_rng::Rng;
 
     #[test]
     fn length_and_backtrack_match_the_dp_table() {

@@ -103,15 +103,7 @@ mod tests {
     use super::*;
     use crate::kernels::lcs::BitMatcher;
 
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, m: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % m as u64) as usize
-        }
-    }
+    use crate::test_rng::Rng;
 
     #[test]
     fn marks_equal_the_full_backtrack() {

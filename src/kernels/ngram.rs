@@ -209,9 +209,7 @@ mod tests {
     fn matches_the_definition_on_pseudo_random_texts() {
         let mut x: u64 = 0x9E3779B97F4A7C15;
         let mut next = |m: u32| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = crate::test_rng::xorshift(x);
             (x % m as u64) as u32
         };
         for trial in 0..300 {

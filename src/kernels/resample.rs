@@ -87,9 +87,7 @@ mod tests {
         // Values beyond 2**24 make float32 rounding depend on the order of the additions.
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = crate::test_rng::xorshift(x);
             x
         };
         for k in [1, 10, 16, 18, 24, 32, 40] {

@@ -187,9 +187,7 @@ mod tests {
     fn streaming_count_equals_enumeration() {
         let mut x: u64 = 88172645463325252;
         let mut next = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = crate::test_rng::xorshift(x);
             (x % m) as u32
         };
         for _ in 0..200 {

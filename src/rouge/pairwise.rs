@@ -178,9 +178,7 @@ mod tests {
         let words = ["run", "running", "runs", "cat", "cats", "the", "a", "house", "houses", "blue", "x"];
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut next = |m: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = crate::test_rng::xorshift(x);
             (x % m as u64) as usize
         };
         // A text of sentences of these lengths (`n` copies of each with `(n, len)`).

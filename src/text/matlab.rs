@@ -378,13 +378,9 @@ mod tests {
         let mut x: u64 = 0x9E3779B97F4A7C15;
         for _ in 0..3000 {
             let mut text = String::new();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = crate::test_rng::xorshift(x);
             for _ in 0..(x % 24) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                x = crate::test_rng::xorshift(x);
                 text.push_str(alphabet[(x % alphabet.len() as u64) as usize]);
             }
             let joined: String = tokenize(&text).into_iter().map(|(t, _)| t).collect();

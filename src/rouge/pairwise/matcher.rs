@@ -132,9 +132,7 @@ mod tests {
         // Rows of 1 to 300 tokens over a few ids, against references with absent tokens.
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = crate::test_rng::xorshift(x);
             (x % m) as u32
         };
         for len in [1, 5, 63, 64, 65, 100, 127, 128, 129, 300] {

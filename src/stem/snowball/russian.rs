@@ -848,9 +848,7 @@ mod tests {
             let len = 6 + (state % 12) as usize;
             let mut s = String::new();
             for _ in 0..len {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                state = crate::test_rng::xorshift(state);
                 s.push(alphabet[(state % alphabet.len() as u64) as usize]);
             }
             check(&s);

@@ -452,9 +452,7 @@ mod tests {
         let mut x = W::new();
         let mut state = 0x9E3779B97F4A7C15u64;
         for step in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            state = crate::test_rng::xorshift(state);
             let c = char::from_u32(0x61 + (state % 26) as u32).unwrap();
             match state % 7 {
                 0..=2 => {
