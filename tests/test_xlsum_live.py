@@ -18,6 +18,10 @@ from rougebleu.multilingual import xlsum_tokens
 nltk_data = corpus_root() / "multilingual" / "nltk_data"
 if nltk_data.is_dir():
     os.environ.setdefault("NLTK_DATA", str(nltk_data))
+    # NLTK reads NLTK_DATA once, when imported: another test module may have imported it already.
+    nltk = pytest.importorskip("nltk")
+    if str(nltk_data) not in nltk.data.path:
+        nltk.data.path.insert(0, str(nltk_data))
 ref_scorer = pytest.importorskip("multilingual_rouge.rouge_scorer")
 ref_wrapper = pytest.importorskip("multilingual_rouge.tokenization_wrapper")
 

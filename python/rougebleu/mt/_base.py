@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import statistics
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from rougebleu._rougebleu import __version__
 
@@ -142,3 +142,19 @@ class NativeSentence:
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         self._sentence_setup()
+
+
+def cached_metric(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """The metric object of sacrebleu's one-call sentence functions (`sentence_bleu`, ...) for
+    these option values: building one costs about as much as scoring a sentence, so up to 64 are
+    kept in `cache`. `key` holds the options and their types (sacrebleu names and refuses some by
+    type); an unhashable option is not cached, and `make()` (the constructor) reports it."""
+    try:
+        metric = cache.get(key)
+    except TypeError:
+        return make()
+    if metric is None:
+        metric = make()
+        if len(cache) < 64:
+            cache[key] = metric
+    return metric

@@ -29,7 +29,7 @@ from rougebleu.mt._args import (
     sentence_references,
     text_list,
 )
-from rougebleu.mt._base import NativeSentence
+from rougebleu.mt._base import NativeSentence, cached_metric
 from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
@@ -357,21 +357,18 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """sacrebleu's `sentence_bleu` (effective order on by default)."""
-    key: tuple | None = (smooth_method, smooth_value, bool(lowercase), tokenize, bool(use_effective_order))
-    try:
-        metric = _SENTENCE_METRICS.get(key)
-    except TypeError:  # an unhashable argument: BLEU() below reports it
-        metric = key = None
-    if metric is None:
-        metric = BLEU(
+    key = (smooth_method, smooth_value, bool(lowercase), tokenize, bool(use_effective_order))
+    metric = cached_metric(
+        _SENTENCE_METRICS,
+        key,
+        lambda: BLEU(
             lowercase=lowercase,
             tokenize=tokenize,
             smooth_method=smooth_method,
             smooth_value=smooth_value,
             effective_order=use_effective_order,
-        )
-        if key is not None and len(_SENTENCE_METRICS) < 64:
-            _SENTENCE_METRICS[key] = metric
+        ),
+    )
     return metric.sentence_score(hypothesis, references)
 
 

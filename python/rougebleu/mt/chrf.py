@@ -26,7 +26,7 @@ from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import native_streams
-from rougebleu.mt._base import NativeSentence, Score, Signature
+from rougebleu.mt._base import NativeSentence, Score, Signature, cached_metric
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
 
@@ -412,22 +412,19 @@ def sentence_chrf(
 ) -> CHRFScore:
     """sacrebleu's `sentence_chrf`."""
     # The types matter too: beta=2 is named chrF2, beta=2.0 chrF2.0, and a bool order is refused.
-    key: tuple | None = (char_order, word_order, beta, remove_whitespace, eps_smoothing)
-    key = (key, type(char_order), type(word_order), type(beta))
-    try:
-        metric = _SENTENCE_METRICS.get(key)
-    except TypeError:  # an unhashable argument: CHRF() below reports it
-        metric = key = None
-    if metric is None:
-        metric = CHRF(
+    options = (char_order, word_order, beta, remove_whitespace, eps_smoothing)
+    key = (options, type(char_order), type(word_order), type(beta))
+    metric = cached_metric(
+        _SENTENCE_METRICS,
+        key,
+        lambda: CHRF(
             char_order=char_order,
             word_order=word_order,
             beta=beta,
             whitespace=not remove_whitespace,
             eps_smoothing=eps_smoothing,
-        )
-        if key is not None and len(_SENTENCE_METRICS) < 64:
-            _SENTENCE_METRICS[key] = metric
+        ),
+    )
     return metric.sentence_score(hypothesis, references)
 
 

@@ -27,7 +27,7 @@ import numpy as np
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
-from rougebleu.mt._base import NativeSentence, Score, Signature
+from rougebleu.mt._base import NativeSentence, Score, Signature, cached_metric
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
 
@@ -381,17 +381,14 @@ def sentence_ter(
     """sacrebleu's `sentence_ter`."""
     # With the types: 1.0 equals True but is refused.
     flags = (normalized, no_punct, asian_support, case_sensitive)
-    key: tuple | None = (flags, tuple(map(type, flags)))
-    try:
-        metric = _SENTENCE_METRICS.get(key)
-    except TypeError:  # an unhashable argument: TER() below reports it
-        metric = key = None
-    if metric is None:
-        metric = TER(
+    key = (flags, tuple(map(type, flags)))
+    metric = cached_metric(
+        _SENTENCE_METRICS,
+        key,
+        lambda: TER(
             normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
-        )
-        if key is not None and len(_SENTENCE_METRICS) < 64:
-            _SENTENCE_METRICS[key] = metric
+        ),
+    )
     return metric.sentence_score(hypothesis, references)
 
 
