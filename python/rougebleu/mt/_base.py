@@ -144,17 +144,16 @@ class NativeSentence:
         self._sentence_setup()
 
 
-def cached_metric(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
+def remember_metric(cache: dict, key: tuple, make: Callable[[], Any]) -> Any:
     """The metric object of sacrebleu's one-call sentence functions (`sentence_bleu`, ...) for
-    these option values: building one costs about as much as scoring a sentence, so up to 64 are
-    kept in `cache`. `key` holds the options and their types (sacrebleu names and refuses some by
-    type); an unhashable option is not cached, and `make()` (the constructor) reports it."""
+    option values not in `cache` yet (callers look there first, inline: this runs per call).
+    Building one costs about as much as scoring a sentence, so up to 64 are kept. `key` holds the
+    options and their types (sacrebleu names and refuses some by type); an unhashable option is not
+    kept, and `make()` (the constructor) reports it."""
+    metric = make()
     try:
-        metric = cache.get(key)
-    except TypeError:
-        return make()
-    if metric is None:
-        metric = make()
         if len(cache) < 64:
             cache[key] = metric
+    except TypeError:
+        pass
     return metric

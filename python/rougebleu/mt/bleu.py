@@ -29,7 +29,7 @@ from rougebleu.mt._args import (
     sentence_references,
     text_list,
 )
-from rougebleu.mt._base import NativeSentence, cached_metric
+from rougebleu.mt._base import NativeSentence, remember_metric
 from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
@@ -358,17 +358,20 @@ def sentence_bleu(
 ) -> BLEUScore:
     """sacrebleu's `sentence_bleu` (effective order on by default)."""
     key = (smooth_method, smooth_value, bool(lowercase), tokenize, bool(use_effective_order))
-    metric = cached_metric(
-        _SENTENCE_METRICS,
-        key,
-        lambda: BLEU(
-            lowercase=lowercase,
-            tokenize=tokenize,
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            effective_order=use_effective_order,
-        ),
-    )
+    try:
+        metric = _SENTENCE_METRICS[key]
+    except (KeyError, TypeError):  # new options, or an unhashable one
+        metric = remember_metric(
+            _SENTENCE_METRICS,
+            key,
+            lambda: BLEU(
+                lowercase=lowercase,
+                tokenize=tokenize,
+                smooth_method=smooth_method,
+                smooth_value=smooth_value,
+                effective_order=use_effective_order,
+            ),
+        )
     return metric.sentence_score(hypothesis, references)
 
 

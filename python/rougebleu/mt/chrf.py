@@ -26,7 +26,7 @@ from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import native_streams
-from rougebleu.mt._base import NativeSentence, Score, Signature, cached_metric
+from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
 
@@ -414,17 +414,20 @@ def sentence_chrf(
     # The types matter too: beta=2 is named chrF2, beta=2.0 chrF2.0, and a bool order is refused.
     options = (char_order, word_order, beta, remove_whitespace, eps_smoothing)
     key = (options, type(char_order), type(word_order), type(beta))
-    metric = cached_metric(
-        _SENTENCE_METRICS,
-        key,
-        lambda: CHRF(
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            whitespace=not remove_whitespace,
-            eps_smoothing=eps_smoothing,
-        ),
-    )
+    try:
+        metric = _SENTENCE_METRICS[key]
+    except (KeyError, TypeError):  # new options, or an unhashable one
+        metric = remember_metric(
+            _SENTENCE_METRICS,
+            key,
+            lambda: CHRF(
+                char_order=char_order,
+                word_order=word_order,
+                beta=beta,
+                whitespace=not remove_whitespace,
+                eps_smoothing=eps_smoothing,
+            ),
+        )
     return metric.sentence_score(hypothesis, references)
 
 

@@ -27,7 +27,7 @@ import numpy as np
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import ProgressArg, reporting
 from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
-from rougebleu.mt._base import NativeSentence, Score, Signature, cached_metric
+from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
 
@@ -382,13 +382,16 @@ def sentence_ter(
     # With the types: 1.0 equals True but is refused.
     flags = (normalized, no_punct, asian_support, case_sensitive)
     key = (flags, tuple(map(type, flags)))
-    metric = cached_metric(
-        _SENTENCE_METRICS,
-        key,
-        lambda: TER(
-            normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
-        ),
-    )
+    try:
+        metric = _SENTENCE_METRICS[key]
+    except (KeyError, TypeError):  # new options, or an unhashable one
+        metric = remember_metric(
+            _SENTENCE_METRICS,
+            key,
+            lambda: TER(
+                normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
+            ),
+        )
     return metric.sentence_score(hypothesis, references)
 
 
