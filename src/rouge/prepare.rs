@@ -223,7 +223,7 @@ impl Vocab {
         stem: bool,
         out: &mut Vec<u32>,
     ) -> bool {
-        let done = self.packed_tokens_unchecked(text, lowercase, stem, out);
+        let done = self.packed_tokens_keeping_copy(text, lowercase, stem, out);
         if self.scratch.clean.capacity() > MAX_CLEAN_BYTES {
             // A copy of a huge text is not kept for the next call.
             self.scratch.clean = Vec::new();
@@ -231,7 +231,8 @@ impl Vocab {
         done
     }
 
-    fn packed_tokens_unchecked(
+    /// [`Vocab::packed_tokens_into`], which then drops the text's copy if it is huge.
+    fn packed_tokens_keeping_copy(
         &mut self,
         text: &str,
         lowercase: Lowercase,
