@@ -34,6 +34,21 @@ def read_jsonl(path: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def read_terminal(leader: int) -> bytes:
+    """Everything written to a pseudo-terminal (`pty.openpty()`'s leader end) until the child
+    closes it."""
+    out = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
 def read_json(path: Path):
     with path.open(encoding="utf-8") as f:
         return json.load(f)

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import rougebleu
+from conftest import read_terminal
 
 TEXTS_EXPR = '[f"sentence {i} of the test with a few more words {i % 97} and {i % 13}" for i in range(4000)]'
 TEXTS = eval(TEXTS_EXPR)
@@ -207,16 +208,8 @@ def test_the_commands_show_a_bar_on_a_terminal_and_keep_stdout_clean(tmp_path):
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=follower, env=env)
     os.close(follower)
-    seen = b""
     try:
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the child closed the terminal
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = read_terminal(leader)
         stdout = child.communicate(timeout=300)[0]
     finally:
         os.close(leader)

@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("sacrebleu")
 pytest.importorskip("tabulate")
 
+from conftest import read_terminal  # noqa: E402
 from rougebleu._rougebleu import __version__  # noqa: E402
 
 N_LINES = 250
@@ -349,15 +350,7 @@ def _run_on_terminal(cmd: list[str], cwd: Path, env: dict) -> bytes:
     leader, follower = pty.openpty()
     proc = subprocess.Popen(cmd, cwd=cwd, env=full_env, stdout=follower, stderr=subprocess.DEVNULL)
     os.close(follower)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        out += chunk
+    out = read_terminal(leader)
     proc.wait(timeout=600)
     os.close(leader)
     return out
