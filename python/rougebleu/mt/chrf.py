@@ -391,14 +391,21 @@ def corpus_chrf(
 ) -> CHRFScore:
     """sacrebleu's `corpus_chrf` (a fresh `CHRF` per call; note `remove_whitespace`, the opposite
     of `CHRF(whitespace=...)`)."""
-    metric = CHRF(
+    metric = _function_metric(char_order, word_order, beta, remove_whitespace, eps_smoothing)
+    return metric.corpus_score(hypotheses, references)
+
+
+def _function_metric(
+    char_order: int, word_order: int, beta: float, remove_whitespace: bool, eps_smoothing: bool
+) -> CHRF:
+    # The functions' `remove_whitespace` is the opposite of `CHRF(whitespace=...)`.
+    return CHRF(
         char_order=char_order,
         word_order=word_order,
         beta=beta,
         whitespace=not remove_whitespace,
         eps_smoothing=eps_smoothing,
     )
-    return metric.corpus_score(hypotheses, references)
 
 
 def sentence_chrf(
@@ -417,17 +424,7 @@ def sentence_chrf(
     try:
         metric = _SENTENCE_METRICS[key]
     except (KeyError, TypeError):  # new options, or an unhashable one
-        metric = remember_metric(
-            _SENTENCE_METRICS,
-            key,
-            lambda: CHRF(
-                char_order=char_order,
-                word_order=word_order,
-                beta=beta,
-                whitespace=not remove_whitespace,
-                eps_smoothing=eps_smoothing,
-            ),
-        )
+        metric = remember_metric(_SENTENCE_METRICS, key, lambda: _function_metric(*options))
     return metric.sentence_score(hypothesis, references)
 
 
