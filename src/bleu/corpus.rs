@@ -1,7 +1,7 @@
 //! Batches: reference streams -> per-segment reference n-grams (built once, reusable for many
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
 use super::segment::with_segment_stats;
-use super::stats::{stats_len, SegmentRefs};
+use super::stats::stats_len;
 use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
 use crate::error::{Error, Result};
@@ -27,11 +27,22 @@ impl Preprocess {
     }
 }
 
-/// The references of a test set, in sacrebleu's stream layout turned into per-segment n-grams.
+/// One segment's references after preprocessing: their token texts laid end to end, the byte
+/// spans of the tokens in `text`, and how many tokens each reference has.
+#[derive(Clone, Debug, Default)]
+struct CachedRefs {
+    text: Box<[u8]>,
+    spans: Box<[(u32, u32)]>,
+    lens: Box<[u32]>,
+}
+
+/// The references of a test set, in sacrebleu's stream layout, preprocessed once. Each system's
+/// statistics intern them again per segment ([`super::segment`]): that costs less than keeping
+/// per-segment hash maps of owned n-grams, and tokenizing (the expensive part) is not repeated.
 #[derive(Clone, Debug)]
 pub struct RefCache {
     pub prep: Preprocess,
-    pub segments: Vec<SegmentRefs>,
+    segments: Vec<CachedRefs>,
     /// The number of references per segment, or `None` if it varies (`nrefs:var`).
     pub num_refs: Option<usize>,
 }
@@ -47,12 +58,15 @@ impl RefCache {
     ) -> Result<Self> {
         let (n, num_refs) = check_streams(streams)?;
         let segments = batch::map_range(n, workers, |i| {
-            let toks: Vec<_> = streams
-                .iter()
-                .filter_map(|s| s[i].as_ref())
-                .map(|r| preprocess(r.as_ref(), prep.tokenizer, prep.lowercase))
-                .collect();
-            SegmentRefs::new(&toks, prep.max_order)
+            let (mut text, mut spans, mut lens) = (Vec::new(), Vec::new(), Vec::new());
+            for r in streams.iter().filter_map(|s| s[i].as_ref()) {
+                let t = preprocess(r.as_ref(), prep.tokenizer, prep.lowercase);
+                let base = text.len() as u32;
+                spans.extend(t.spans().iter().map(|&(a, b)| (base + a, base + b)));
+                text.extend_from_slice(t.text().as_bytes());
+                lens.push(t.len() as u32);
+            }
+            CachedRefs { text: text.into(), spans: spans.into(), lens: lens.into() }
         });
         Ok(RefCache { prep, segments, num_refs })
     }
@@ -83,14 +97,39 @@ impl RefCache {
                 format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
             ));
         }
-        let k = stats_len(self.prep.max_order);
+        let prep = self.prep;
+        let k = stats_len(prep.max_order);
         let rows = batch::map_range(hyps.len(), workers, |i| {
-            let h = preprocess(hyps[i].as_ref(), self.prep.tokenizer, self.prep.lowercase);
-            let mut row = vec![0u64; k];
-            self.segments[i].stats(&h, self.prep.max_order, &mut row);
-            finish(&row)
+            let refs = &self.segments[i];
+            with_row(k, |row| {
+                with_segment_stats(|seg| {
+                    seg.begin(refs.text.len());
+                    let mut start = 0;
+                    for &len in refs.lens.iter() {
+                        let end = start + len as usize;
+                        seg.add_reference(&refs.text, &refs.spans[start..end]);
+                        start = end;
+                    }
+                    let mut spans = std::mem::take(&mut seg.spans);
+                    let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
+                    seg.set_hypothesis(text.as_bytes(), &spans);
+                    seg.spans = spans;
+                    seg.finish(prep.max_order, row);
+                    finish(row)
+                })
+            })
         });
         Ok(rows)
+    }
+}
+
+/// Run `f` on a zeroed statistics row of `k` values, on the stack for orders up to 16.
+fn with_row<R>(k: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    let mut stack = [0u64; 34];
+    if k <= stack.len() {
+        f(&mut stack[..k])
+    } else {
+        f(&mut vec![0; k])
     }
 }
 
@@ -156,17 +195,11 @@ where
     }
     let k = stats_len(prep.max_order);
     let rows = batch::map_range(n, workers, |i| {
-        let mut row = [0u64; 34];
-        let mut heap = Vec::new();
-        let row: &mut [u64] = if k <= row.len() {
-            &mut row[..k]
-        } else {
-            heap.resize(k, 0);
-            &mut heap
-        };
-        let refs = streams.iter().filter_map(|s| s[i].as_ref().map(|r| r.as_ref()));
-        segment_row(hyps[i].as_ref(), refs, prep, row);
-        finish(row)
+        with_row(k, |row| {
+            let refs = streams.iter().filter_map(|s| s[i].as_ref().map(|r| r.as_ref()));
+            segment_row(hyps[i].as_ref(), refs, prep, row);
+            finish(row)
+        })
     });
     Ok((rows, num_refs))
 }

@@ -480,7 +480,7 @@ pub fn with_segment_stats<R>(f: impl FnOnce(&mut SegmentStats) -> R) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bleu::stats::SegmentRefs;
+    use crate::bleu::stats::oracle::SegmentRefs;
     use crate::bleu::tokenize::Tokens;
 
     /// The words of `s` as tokens laid end to end (so keys read the neighbours' bytes).
