@@ -139,11 +139,6 @@ pub(crate) mod oracle {
             s
         }
 
-        /// Number of references.
-        pub fn n_refs(&self) -> usize {
-            self.lens.len()
-        }
-
         /// Write the statistics of `hyp` into `out` (length [`stats_len`]).
         pub fn stats(&self, hyp: &Tokens, max_order: usize, out: &mut [u64]) {
             let len = hyp.len();
