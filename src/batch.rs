@@ -107,6 +107,8 @@ where
 /// Implement only for types for which the all-zero bit pattern is a valid value.
 pub unsafe trait Zeroed: Copy {}
 unsafe impl Zeroed for f64 {}
+unsafe impl Zeroed for bool {}
+unsafe impl Zeroed for u32 {}
 unsafe impl Zeroed for u64 {}
 unsafe impl Zeroed for i64 {}
 unsafe impl Zeroed for usize {}

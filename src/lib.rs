@@ -30,6 +30,7 @@ pub mod limits;
 pub mod matlab;
 pub mod rouge;
 pub mod rouge155;
+pub mod significance;
 pub mod stats;
 pub mod stem;
 pub mod ter;

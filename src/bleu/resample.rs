@@ -10,7 +10,7 @@ use super::score::{bleu_score_f32, bleu_score_only, Smooth};
 pub fn bootstrap_scores(
     stats: &[u64],
     k: usize,
-    idx: &[usize],
+    idx: &[u32],
     n: usize,
     smooth: Smooth,
     effective_order: bool,

@@ -129,7 +129,7 @@ pub fn f_score_f32(stats: &[f32], beta: f64, eps_smoothing: bool) -> (f64, bool)
 pub fn bootstrap_scores(
     stats: &[u64],
     k: usize,
-    idx: &[usize],
+    idx: &[u32],
     n: usize,
     beta: f64,
     eps_smoothing: bool,

@@ -2,11 +2,11 @@
 //! computes them: every column summed over the resample's segments one after the other, in the
 //! order of the index row. Shared by the BLEU and chrF confidence intervals and paired tests.
 
-/// For each `n`-long row of `idx` (segment indices into the `k`-column `stats`, already converted
+/// For each `n`-long row of `idx` (32-bit segment indices into the `k`-column `stats`, already converted
 /// to float32 as NumPy converts the whole array before indexing it), the float32 sums of the
 /// indexed rows, passed to `score`. Resamples are independent and run in parallel on the global
 /// pool; each is summed serially, so results do not depend on the number of threads.
-pub fn resample_scores<R, F>(stats: &[f32], k: usize, idx: &[usize], n: usize, score: F) -> Vec<R>
+pub fn resample_scores<R, F>(stats: &[f32], k: usize, idx: &[u32], n: usize, score: F) -> Vec<R>
 where
     R: Send,
     F: Fn(&[f32]) -> R + Sync + Send,
@@ -23,6 +23,7 @@ where
         crate::batch::map_range(rows, None, |r| {
             let mut acc = vec![0f32; k];
             for &j in &idx[r * n..(r + 1) * n] {
+                let j = j as usize;
                 for (a, &s) in acc.iter_mut().zip(&stats[j * k..(j + 1) * k]) {
                     *a += s;
                 }
@@ -35,7 +36,7 @@ where
 fn padded<const W: usize, R, F>(
     stats: &[f32],
     k: usize,
-    idx: &[usize],
+    idx: &[u32],
     n: usize,
     rows: usize,
     score: F,
@@ -55,7 +56,7 @@ where
     crate::batch::map_range(rows, None, |r| {
         let mut acc = [0f32; W];
         for &j in &idx[r * n..(r + 1) * n] {
-            let row = &table[j];
+            let row = &table[j as usize];
             for c in 0..W {
                 acc[c] += row[c];
             }
@@ -68,11 +69,12 @@ where
 mod tests {
     use super::*;
 
-    fn serial(stats: &[f32], k: usize, idx: &[usize], n: usize) -> Vec<Vec<f32>> {
+    fn serial(stats: &[f32], k: usize, idx: &[u32], n: usize) -> Vec<Vec<f32>> {
         idx.chunks(n)
             .map(|row| {
                 let mut acc = vec![0f32; k];
                 for &j in row {
+                    let j = j as usize;
                     for c in 0..k {
                         acc[c] += stats[j * k + c];
                     }
@@ -94,7 +96,7 @@ mod tests {
             let segs = 37;
             let stats: Vec<f32> = (0..segs * k).map(|_| (next() % (1 << 26)) as f32).collect();
             let n = 50;
-            let idx: Vec<usize> = (0..7 * n).map(|_| (next() % segs as u64) as usize).collect();
+            let idx: Vec<u32> = (0..7 * n).map(|_| (next() % segs as u64) as u32).collect();
             let got = resample_scores(&stats, k, &idx, n, |s| s.to_vec());
             assert_eq!(got, serial(&stats, k, &idx, n), "k = {k}");
         }

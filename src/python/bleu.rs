@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
+use super::significance::{index_matrix, ResampleIndices, ResampleScores, SegmentRows};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, segment_row, stats_with_references, Preprocess, RefCache};
@@ -183,6 +184,46 @@ impl BleuReferences {
             Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
         })
     }
+
+    /// The same statistics kept native, for the significance tests (no NumPy needed).
+    #[pyo3(signature = (hypotheses, workers=None))]
+    fn stats_rows(
+        &self,
+        py: Python<'_>,
+        hypotheses: &Bound<'_, PyAny>,
+        workers: Option<Workers>,
+    ) -> PyResult<SegmentRows> {
+        guard("BleuReferences.stats_rows", || {
+            let workers = threads(workers);
+            let items = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&items, "hypotheses")?;
+            let data = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
+            Ok(SegmentRows { data, k: stats_len(self.cache.prep.max_order) })
+        })
+    }
+}
+
+/// Bootstrap resample scores of native statistics and indices (see `bleu_bootstrap_scores`).
+#[pyfunction]
+fn bleu_resample_scores(
+    py: Python<'_>,
+    stats: &SegmentRows,
+    idx: &ResampleIndices,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<ResampleScores> {
+    guard("bleu_resample_scores", || {
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let n_seg = stats.data.len() / stats.k.max(1);
+        if idx.n != n_seg {
+            return Err(Error::value("idx", format!("resamples of {} segments for {n_seg}", idx.n)).into());
+        }
+        let scores = long_call::run(py, idx.idx.len(), || {
+            bootstrap_scores(&stats.data, stats.k, &idx.idx, idx.n, smooth, effective_order)
+        })?;
+        Ok(ResampleScores { scores })
+    })
 }
 
 /// `(score, counts, totals, precisions, bp, sys_len, ref_len)` from summed statistics.
@@ -275,15 +316,7 @@ fn bleu_bootstrap_scores<'py>(
         let (flat, k) = stats_rows(&stats, "stats")?;
         let n_seg = flat.len() / k;
         let n = idx.shape()[1];
-        let mut ix = Vec::with_capacity(idx.len());
-        for &v in idx.as_array().iter() {
-            if v < 0 || v as usize >= n_seg {
-                return Err(
-                    Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into()
-                );
-            }
-            ix.push(v as usize);
-        }
+        let ix = index_matrix(&idx, n_seg)?;
         let scores = long_call::run(py, n.saturating_mul(flat.len() / k.max(1)), || {
             bootstrap_scores(&flat, k, &ix, n, smooth, effective_order)
         })?;
@@ -440,6 +473,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu_pairwise, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_bootstrap_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_randomization_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_resample_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_token_stats, m)?)?;
     Ok(())

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
+use super::significance::index_matrix;
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
@@ -237,15 +238,7 @@ fn chrf_bootstrap_scores<'py>(
         let (flat, k) = stats_rows(&stats, "stats")?;
         let n_seg = flat.len() / k;
         let n = idx.shape()[1];
-        let mut ix = Vec::with_capacity(idx.len());
-        for &v in idx.as_array().iter() {
-            if v < 0 || v as usize >= n_seg {
-                return Err(
-                    Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into()
-                );
-            }
-            ix.push(v as usize);
-        }
+        let ix = index_matrix(&idx, n_seg)?;
         let (scores, is32): (Vec<f64>, Vec<bool>) =
             long_call::run(py, n.saturating_mul(flat.len() / k.max(1)), || {
                 bootstrap_scores(&flat, k, &ix, n, beta, eps_smoothing).into_iter().unzip()

@@ -15,6 +15,7 @@ mod pretokenized;
 mod rouge;
 mod rouge155;
 mod sentence;
+mod significance;
 mod stats;
 mod stem;
 mod ter;
@@ -40,6 +41,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     matlab::register(m)?;
     stem::register(m)?;
     stats::register(m)?;
+    significance::register(m)?;
     errors::register(m)?;
     guard::register(m)?;
     xlsum::register(m)?;

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
+use super::significance::index_matrix;
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
@@ -137,17 +138,7 @@ fn ter_bootstrap_scores<'py>(
     guard("ter_bootstrap_scores", || {
         let rows = stats_rows(&stats)?;
         let n = idx.shape()[1];
-        let mut ix = Vec::with_capacity(idx.len());
-        for &v in idx.as_array().iter() {
-            if v < 0 || v as usize >= rows.len() {
-                return Err(Error::value(
-                    "idx",
-                    format!("index {v} out of range for {} segments", rows.len()),
-                )
-                .into());
-            }
-            ix.push(v as usize);
-        }
+        let ix = index_matrix(&idx, rows.len())?;
         let (scores, is32): (Vec<f64>, Vec<bool>) = long_call::run(py, n.saturating_mul(rows.len()), || {
             bootstrap_scores(&rows, &ix, n).into_iter().unzip()
         })?;

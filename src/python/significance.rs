@@ -1,0 +1,212 @@
+//! Python bindings for the significance tests' shared pieces: NumPy's `default_rng` draws
+//! (`NumpyGenerator`), the index matrices they give (`ResampleIndices`), per-segment statistics
+//! kept native (`SegmentRows`) and resample scores with sacrebleu's summaries (`ResampleScores`).
+//! Together they let a paired bootstrap run without NumPy; each converts to a NumPy array
+//! (`__array__`) where a metric's NumPy path needs one.
+use std::sync::Mutex;
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+
+use super::guard::guard;
+use super::long_call;
+use crate::error::Error;
+use crate::significance::numpy_rng::Pcg64;
+use crate::significance::summary::{estimate_ci, paired_p_value};
+
+/// sacrebleu's `(n_samples, n)` index matrix from NumPy as 32-bit indices, each checked to lie
+/// in `0..n_seg`.
+pub fn index_matrix(idx: &PyReadonlyArray2<'_, i64>, n_seg: usize) -> PyResult<Vec<u32>> {
+    let mut out = Vec::with_capacity(idx.len());
+    for &v in idx.as_array().iter() {
+        if v < 0 || v as u64 >= n_seg as u64 || v > u32::MAX as i64 {
+            return Err(Error::value("idx", format!("index {v} out of range for {n_seg} segments")).into());
+        }
+        out.push(v as u32);
+    }
+    Ok(out)
+}
+
+/// NumPy's `numpy.random.default_rng(seed)`: `entropy` is the seed as little-endian 32-bit words.
+#[pyclass(module = "rougebleu._rougebleu")]
+pub struct NumpyGenerator {
+    rng: Pcg64,
+}
+
+#[pymethods]
+impl NumpyGenerator {
+    #[new]
+    fn new(entropy: Vec<u32>) -> PyResult<Self> {
+        guard("NumpyGenerator.new", || {
+            if entropy.is_empty() {
+                return Err(Error::value("entropy", "give at least one word").into());
+            }
+            Ok(NumpyGenerator { rng: Pcg64::from_entropy(&entropy) })
+        })
+    }
+
+    /// `choice(n, size=(rows, n), replace=True)`: `rows` bootstrap resamples of `n` segments.
+    fn choice(&mut self, py: Python<'_>, n: usize, rows: usize) -> PyResult<ResampleIndices> {
+        guard("NumpyGenerator.choice", || {
+            if n == 0 || n as u64 > 1 << 32 {
+                return Err(Error::value("n", format!("expected 1 to 2**32 segments, got {n}")).into());
+            }
+            let mut idx = crate::batch::try_matrix::<u32>(rows, n, "bootstrap indices")?;
+            let rng = Mutex::new(&mut self.rng);
+            long_call::run(py, rows.saturating_mul(n), || {
+                crate::batch::fill_rows(&mut idx, n, Some(1), |_, row| {
+                    rng.lock().unwrap_or_else(|e| e.into_inner()).fill_choice_u32(n as u64, row)
+                })
+            })?;
+            Ok(ResampleIndices { idx, rows, n })
+        })
+    }
+
+    /// `integers(2, size=(rows, n), dtype=bool)`, as a NumPy bool array.
+    fn booleans<'py>(&mut self, py: Python<'py>, rows: usize, n: usize) -> PyResult<Bound<'py, PyAny>> {
+        guard("NumpyGenerator.booleans", || {
+            let mut bits = crate::batch::try_matrix::<bool>(rows, n, "swap masks")?;
+            self.rng.fill_booleans(&mut bits);
+            Ok(PyArray1::from_vec(py, bits).reshape([rows, n])?.into_any())
+        })
+    }
+}
+
+/// A bootstrap index matrix: `shape` `(rows, n)`, rows of segment indices.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct ResampleIndices {
+    pub idx: Vec<u32>,
+    pub rows: usize,
+    pub n: usize,
+}
+
+#[pymethods]
+impl ResampleIndices {
+    #[getter]
+    fn shape(&self) -> (usize, usize) {
+        (self.rows, self.n)
+    }
+
+    /// The matrix as NumPy int64, what `Generator.choice` returns.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = copy;
+        let arr = PyArray1::from_iter(py, self.idx.iter().map(|&v| v as i64)).reshape([self.rows, self.n])?;
+        match dtype {
+            Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
+            _ => Ok(arr.into_any()),
+        }
+    }
+}
+
+/// Per-segment statistics, `len` rows of `k` non-negative integers, kept native.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct SegmentRows {
+    pub data: Vec<u64>,
+    pub k: usize,
+}
+
+#[pymethods]
+impl SegmentRows {
+    fn __len__(&self) -> usize {
+        self.data.len() / self.k.max(1)
+    }
+
+    #[getter]
+    fn shape(&self) -> (usize, usize) {
+        (self.__len__(), self.k)
+    }
+
+    /// The column sums (exact integers).
+    fn totals(&self) -> Vec<u128> {
+        let mut out = vec![0u128; self.k];
+        for row in self.data.chunks(self.k.max(1)) {
+            for (o, &v) in out.iter_mut().zip(row) {
+                *o += v as u128;
+            }
+        }
+        out
+    }
+
+    /// The rows as a NumPy int64 `(len, k)` array.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = copy;
+        let arr = PyArray1::from_iter(py, self.data.iter().map(|&v| v as i64)).reshape(self.shape())?;
+        match dtype {
+            Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
+            _ => Ok(arr.into_any()),
+        }
+    }
+}
+
+/// The float64 scores of bootstrap resamples, with sacrebleu's summaries of them.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct ResampleScores {
+    pub scores: Vec<f64>,
+}
+
+#[pymethods]
+impl ResampleScores {
+    /// Scores computed elsewhere (any metric's float64 resample scores).
+    #[new]
+    fn new(scores: Vec<f64>) -> Self {
+        ResampleScores { scores }
+    }
+
+    fn __len__(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// sacrebleu's `estimate_ci`: `(mean, half width of the 95% interval)`.
+    fn estimate_ci(&self) -> PyResult<(f64, f64)> {
+        guard("ResampleScores.estimate_ci", || {
+            Ok(estimate_ci(&self.scores).ok_or_else(|| Error::value("scores", "no resample scores"))?)
+        })
+    }
+
+    /// The paired bootstrap p-value of these (a system's) scores against `baseline`'s, drawn with
+    /// the same indices, given the real difference of the two corpus scores.
+    fn p_value(&self, baseline: &ResampleScores, real_difference: f64) -> PyResult<f64> {
+        guard("ResampleScores.p_value", || {
+            if baseline.scores.len() != self.scores.len() {
+                return Err(Error::value("baseline", "a different number of resamples").into());
+            }
+            Ok(paired_p_value(&self.scores, &baseline.scores, real_difference))
+        })
+    }
+
+    /// The scores as a NumPy float64 array.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = copy;
+        let arr = PyArray1::from_slice(py, &self.scores);
+        match dtype {
+            Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
+            _ => Ok(arr.into_any()),
+        }
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NumpyGenerator>()?;
+    m.add_class::<ResampleIndices>()?;
+    m.add_class::<SegmentRows>()?;
+    m.add_class::<ResampleScores>()?;
+    Ok(())
+}
