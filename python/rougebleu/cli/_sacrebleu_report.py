@@ -9,7 +9,6 @@ sacrebleu's colorama setup behaves; pipes and files get plain text.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Sequence
 
@@ -108,6 +107,8 @@ def results_table(
             for name in names[1:]:
                 row[name] = _json_value(scores[name][i])
             rows.append(row)
+        import json
+
         # NumPy float32 values (chrF and TER resamples) are not JSON numbers: this raises
         # TypeError exactly where sacrebleu's json.dumps does.
         return json.dumps(rows, indent=4)

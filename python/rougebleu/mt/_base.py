@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-import statistics
 from typing import Any, Callable, Sequence
 
 from rougebleu._rougebleu import __version__
@@ -55,6 +53,8 @@ class Score:
             for field in signature.split("|"):
                 key, value = field.split(":")
                 d[key] = value
+            import json  # here, not at the top: the commands start faster without it
+
             return json.dumps(d, indent=1, ensure_ascii=False)
         return line
 
@@ -64,6 +64,8 @@ class Score:
         n = len(raw)
         lower = n // 40
         self._ci = 0.5 * (raw[n - lower - 1] - raw[lower])
+        import statistics
+
         self._mean = statistics.mean(raw)
 
     def __repr__(self) -> str:

@@ -13,9 +13,7 @@ references are all `None` raises `ValueError`; sacrebleu's logger warnings are n
 from __future__ import annotations
 
 import os
-from typing import Any, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
@@ -31,6 +29,9 @@ from rougebleu.mt._args import (
 )
 from rougebleu.mt._base import NativeSentence, remember_metric
 from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
 
@@ -147,7 +148,12 @@ class BLEU(NativeSentence):
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
         """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""
-        row = [int(v) for v in np.asarray(stats).reshape(-1)]
+        if isinstance(stats, list) and all(type(v) is int for v in stats):
+            row = stats  # the significance tests' sums: no NumPy needed
+        else:
+            import numpy as np
+
+            row = [int(v) for v in np.asarray(stats).reshape(-1)]
         if len(row) != 2 + 2 * self.max_ngram_order:
             raise ValueError(f"stats: expected {2 + 2 * self.max_ngram_order} values, got {len(row)}")
         if any(not 0 <= v < 2**63 for v in row):
@@ -204,6 +210,8 @@ class BLEU(NativeSentence):
 
     def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> BLEUScore:
         """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
+        import numpy as np
+
         result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
         # sacrebleu treats any n_bootstrap <= 1 as "no interval".
         if n_bootstrap > 1:
@@ -283,6 +291,8 @@ class BLEU(NativeSentence):
             )
 
     def _bootstrap_scores(self, stats: np.ndarray, n_samples: int, rng: np.random.Generator) -> np.ndarray:
+        import numpy as np
+
         idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)
         return _native.bleu_bootstrap_scores(
             stats, idx.astype(np.int64, copy=False), self.smooth_method, self._value_f(), self.effective_order
@@ -296,22 +306,36 @@ class BLEU(NativeSentence):
     def _compute_score_from_stats(self, stats: Sequence[Any]) -> BLEUScore:
         return self.score_from_statistics(stats)
 
-    def _aggregate_and_compute(self, stats: Sequence[Sequence[int]]) -> BLEUScore:
+    def _aggregate_and_compute(self, stats: Any) -> BLEUScore:
+        if isinstance(stats, _native.SegmentRows):
+            return self.score_from_statistics(stats.totals())
+        import numpy as np
+
         arr = np.asarray(stats, dtype=np.int64).reshape(-1, 2 + 2 * self.max_ngram_order)
         return self.score_from_statistics(arr.sum(axis=0))
 
-    def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    def _significance_statistics(self, hypotheses: Sequence[str], references: Any) -> Any:
+        # Native per-segment rows: a paired bootstrap of BLEU then needs no NumPy at all.
+        hyps = self._lower(text_list(hypotheses, "hypotheses", self.lowercase))
+        refs = self._references_for(references)
+        check_segments(hyps, len(refs))
+        return refs.stats_rows(hyps)
+
+    def _resample_scores(self, stats: Any, idx: Any) -> Any:
+        smooth = (self.smooth_method, self._value_f(), self.effective_order)
+        if isinstance(stats, _native.SegmentRows) and isinstance(idx, _native.ResampleIndices):
+            return _native.bleu_resample_scores(stats, idx, *smooth)
+        import numpy as np
+
         return _native.bleu_bootstrap_scores(
-            np.ascontiguousarray(stats, dtype=np.int64),
-            np.ascontiguousarray(idx, dtype=np.int64),
-            self.smooth_method,
-            self._value_f(),
-            self.effective_order,
+            np.ascontiguousarray(stats, dtype=np.int64), np.ascontiguousarray(idx, dtype=np.int64), *smooth
         )
 
     def _randomization_scores(
         self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
         return _native.bleu_randomization_scores(
             np.ascontiguousarray(baseline, dtype=np.int64),
             np.ascontiguousarray(system, dtype=np.int64),

@@ -5,22 +5,28 @@ and paired approximate randomization (Riezler & Maxwell 2005; multeval), plus th
 interval of the baseline. This is the one implementation behind :func:`rougebleu.paired_test`,
 the drop-in `rougebleu.sacrebleu.significance.PairedTest` and `rougebleu sacrebleu --paired-bs/ar`.
 
-The random draws come from NumPy's `default_rng` in exactly sacrebleu's order (one index matrix or
-swap mask per compared system, shared by every metric), so the same seed gives the same p-values.
-Each metric scores its resamples through two hooks: `_resample_scores(stats, idx)` and
+The random draws are NumPy's `default_rng` draws in exactly sacrebleu's order (one index matrix or
+swap mask per compared system, shared by every metric), so the same seed gives the same p-values;
+they are made natively (`_rougebleu.NumpyGenerator`, bit for bit NumPy's), so that a paired
+bootstrap of rougebleu's BLEU never imports NumPy (a command's start-up). Each metric scores its
+resamples through two hooks: `_resample_scores(stats, idx)` and
 `_randomization_scores(baseline, system, swap)`; rougebleu's BLEU, CHRF and TER implement them in
-Rust with sacrebleu's arithmetic (float32 resample sums where sacrebleu sums in float32). Any other
+Rust with sacrebleu's arithmetic (float32 resample sums where sacrebleu sums in float32), BLEU on
+native statistics (`_significance_statistics`) with native summaries of its scores. Any other
 object with sacrebleu's `Metric` statistics methods is scored the way sacrebleu scores it.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-import numpy as np
+from rougebleu import _rougebleu as _native
 
-__all__ = ["PairedTest", "Result", "estimate_ci", "seed_from_env"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["PairedTest", "Result", "default_rng", "entropy_words", "estimate_ci", "seed_from_env"]
 
 DEFAULT_SAMPLES = {"ar": 10000, "bs": 1000}
 
@@ -41,9 +47,13 @@ class Result:
         return ",".join(f"{k}={v}" for k, v in self.__dict__.items())
 
 
-def estimate_ci(scores: np.ndarray) -> tuple[Any, Any]:
+def estimate_ci(scores: Any) -> tuple[Any, Any]:
     """Mean and half width of the 95% interval (the 1/40 quantiles) of resample scores, in the
     scores' own dtype (float32 resamples give float32 values, as in sacrebleu)."""
+    if isinstance(scores, _native.ResampleScores):
+        return scores.estimate_ci()
+    import numpy as np
+
     s = np.sort(scores)
     n = len(s)
     lower = n // 40
@@ -57,29 +67,70 @@ def seed_from_env() -> tuple[str, int | None]:
     return seed, (None if seed.lower() == "none" else int(seed))
 
 
+def entropy_words(seed: int | None) -> list[int]:
+    """A seed as NumPy's `SeedSequence` reads it: little-endian 32-bit words; `None` draws 128
+    bits of fresh entropy from the system, as `default_rng(None)` does."""
+    if seed is None:
+        seed = int.from_bytes(os.urandom(16), "little")  # (not `secrets`: a command's start-up)
+    if seed < 0:
+        raise ValueError("expected non-negative integer")  # NumPy's words for a negative seed
+    words = [seed & 0xFFFFFFFF]
+    while seed := seed >> 32:
+        words.append(seed & 0xFFFFFFFF)
+    return words
+
+
+def default_rng(seed: int | None) -> Any:
+    """`numpy.random.default_rng(seed)`'s draws, natively: `choice(n, rows)` gives a
+    `ResampleIndices` (an `(rows, n)` matrix; `numpy.asarray` of it is NumPy's int64 matrix) and
+    `booleans(rows, n)` NumPy's `integers(2, size=(rows, n), dtype=bool)`."""
+    return _native.NumpyGenerator(entropy_words(seed))
+
+
 def _p_value(stats: np.ndarray, real_difference: float) -> float:
+    import numpy as np
+
     # multeval's rule: strictly greater differences count, plus one on both sides.
     return (np.sum(stats > real_difference).item() + 1) / (len(stats) + 1)
 
 
+def _bootstrap_p_value(scores_sys: Any, scores_bl: Any, real_difference: float) -> float:
+    # The centred absolute differences of paired resamples.
+    if isinstance(scores_sys, _native.ResampleScores) and isinstance(scores_bl, _native.ResampleScores):
+        return scores_sys.p_value(scores_bl, real_difference)
+    import numpy as np
+
+    sample_diffs = np.abs(np.asarray(scores_sys) - np.asarray(scores_bl))
+    return _p_value(sample_diffs - sample_diffs.mean(), real_difference)
+
+
 def _statistics(metric: Any, hypotheses: Sequence[str], references: Any) -> Any:
-    if hasattr(metric, "segment_statistics"):  # rougebleu's metrics: an array, no Python lists
-        return metric.segment_statistics(hypotheses, references if references else None)
+    refs = references if references else None
+    native = getattr(metric, "_significance_statistics", None)
+    if native is not None:  # rougebleu's BLEU: native rows, no NumPy
+        return native(hypotheses, refs)
+    if hasattr(metric, "segment_statistics"):  # rougebleu's other metrics: an array, no Python lists
+        return metric.segment_statistics(hypotheses, refs)
     return metric._extract_corpus_statistics(hypotheses, references)
 
 
-def _resample_scores(metric: Any, stats: Any, idx: np.ndarray) -> np.ndarray:
+def _resample_scores(metric: Any, stats: Any, idx: Any) -> Any:
     hook = getattr(metric, "_resample_scores", None)
     if hook is not None:
-        return hook(np.asarray(stats), idx)
+        return hook(stats, idx)
+    import numpy as np
+
     st = np.array(stats, dtype="float32")
-    return np.array([metric._compute_score_from_stats(s.sum(0)).score for s in st[idx]])
+    return np.array([metric._compute_score_from_stats(s.sum(0)).score for s in st[np.asarray(idx)]])
 
 
 def _randomization_scores(metric: Any, bl: Any, sys: Any, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+
+    bl, sys = np.asarray(bl), np.asarray(sys)
     hook = getattr(metric, "_randomization_scores", None)
     if hook is not None:
-        return hook(np.asarray(bl), np.asarray(sys), pos)
+        return hook(bl, sys, pos)
     neg = ~pos
     a, b = pos @ bl + neg @ sys, neg @ bl + pos @ sys
     return (
@@ -97,28 +148,28 @@ class _Draws:
     def __init__(self, seed: int | None) -> None:
         self.seed = seed
         self._cache: dict[tuple, Any] = {}
-        self._baseline_scores: dict[tuple, np.ndarray] = {}
+        self._baseline_scores: dict[tuple, Any] = {}
 
     def _get(self, key: tuple, draw: Any) -> Any:
         if self.seed is None:
-            return draw(np.random.default_rng(None))
+            return draw(default_rng(None))
         if key not in self._cache:
-            self._cache[key] = draw(np.random.default_rng(self.seed))
+            self._cache[key] = draw(default_rng(self.seed))
         return self._cache[key]
 
-    def bootstrap(self, n_samples: int, n: int) -> np.ndarray:
-        return self._get(("bs", n_samples, n), lambda rng: rng.choice(n, size=(n_samples, n), replace=True))
+    def bootstrap(self, n_samples: int, n: int) -> Any:
+        return self._get(("bs", n_samples, n), lambda rng: rng.choice(n, n_samples))
 
-    def randomization(self, n_samples: int, n: int, n_confidence: int) -> tuple[np.ndarray, np.ndarray | None]:
-        def draw(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray | None]:
-            pos = rng.integers(2, size=(n_samples, n), dtype=bool)
+    def randomization(self, n_samples: int, n: int, n_confidence: int) -> tuple[np.ndarray, Any]:
+        def draw(rng: Any) -> tuple[np.ndarray, Any]:
+            pos = rng.booleans(n_samples, n)
             # The interval's resamples are drawn right after the swap masks, as sacrebleu does.
-            idx = rng.choice(n, size=(n_confidence, n), replace=True) if n_confidence > 0 else None
+            idx = rng.choice(n, n_confidence) if n_confidence > 0 else None
             return pos, idx
 
         return self._get(("ar", n_samples, n, n_confidence), draw)
 
-    def baseline_scores(self, name: str, metric: Any, stats: Any, idx: np.ndarray) -> np.ndarray:
+    def baseline_scores(self, name: str, metric: Any, stats: Any, idx: Any) -> Any:
         if self.seed is None:
             return _resample_scores(metric, stats, idx)
         key = (name, idx.shape)
@@ -146,8 +197,7 @@ def _paired_bs(
         scores_bl = draws.baseline_scores(name, metric, bl_stats, idx)
         scores_sys = _resample_scores(metric, sys_stats, idx)
         mean, ci = estimate_ci(scores_sys)
-        sample_diffs = np.abs(scores_sys - scores_bl)
-        results[name] = Result(sys_score, _p_value(sample_diffs - sample_diffs.mean(), diff), mean, ci)
+        results[name] = Result(sys_score, _bootstrap_p_value(scores_sys, scores_bl, diff), mean, ci)
     return results
 
 
@@ -167,8 +217,8 @@ def _paired_ar(
         sys_stats = _statistics(metric, hypotheses, references)
         sys_score = metric._aggregate_and_compute(sys_stats).score
         diff = abs(bl_result.score - sys_score)
-        a, b = _randomization_scores(metric, np.asarray(bl_stats), np.asarray(sys_stats), pos)
-        res = Result(sys_score, _p_value(np.abs(a - b), diff))
+        a, b = _randomization_scores(metric, bl_stats, sys_stats, pos)
+        res = Result(sys_score, _p_value(abs(a - b), diff))
         if bs_idx is not None:
             res.mean, res.ci = estimate_ci(_resample_scores(metric, sys_stats, bs_idx))
         results[name] = res

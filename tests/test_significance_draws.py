@@ -1,0 +1,98 @@
+"""The significance tests' native pieces against NumPy itself: `default_rng` draws (index matrices
+and swap masks, in sacrebleu's order) and the summaries of resample scores (`np.mean`'s pairwise
+sum, `estimate_ci`, the paired-bootstrap p-value), plus the promise they exist for: a paired
+bootstrap of BLEU from the command line never imports NumPy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from rougebleu import _rougebleu as _native
+from rougebleu.mt.significance import default_rng, entropy_words
+
+SEEDS = [0, 1, 12345, 2**31 - 1, 2**32, 2**64 + 3, 2**200 + 7]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 3004, 2**20 + 1])
+def test_choice_is_numpys(seed: int, n: int) -> None:
+    rows = 3 if n > 10_000 else 40
+    ours = default_rng(seed).choice(n, rows)
+    assert ours.shape == (rows, n)
+    expected = np.random.default_rng(seed).choice(n, size=(rows, n), replace=True)
+    got = np.asarray(ours)
+    assert got.dtype == np.int64
+    assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_swap_masks_then_indices_are_numpys(seed: int) -> None:
+    # Approximate randomization draws its masks, then the interval's resamples, from one generator.
+    ours = default_rng(seed)
+    numpy_rng = np.random.default_rng(seed)
+    for rows, n in [(5, 33), (7, 64), (3, 1)]:
+        assert np.array_equal(ours.booleans(rows, n), numpy_rng.integers(2, size=(rows, n), dtype=bool))
+        assert np.array_equal(np.asarray(ours.choice(n, 4)), numpy_rng.choice(n, size=(4, n), replace=True))
+
+
+def test_seed_words_and_fresh_entropy() -> None:
+    assert entropy_words(0) == [0]
+    assert entropy_words(2**64 + 3) == [3, 0, 1]
+    with pytest.raises(ValueError, match="non-negative"):
+        entropy_words(-1)
+    a, b = (np.asarray(default_rng(None).choice(1000, 2)) for _ in range(2))
+    assert not np.array_equal(a, b)  # 128 bits of system entropy each time
+
+
+def test_bad_sizes_are_refused() -> None:
+    with pytest.raises(ValueError, match="n: expected 1 to 2\\*\\*32 segments"):
+        default_rng(1).choice(0, 10)
+    with pytest.raises(MemoryError, match="bootstrap indices .* bytes"):
+        default_rng(1).choice(3004, 10**13)
+    with pytest.raises(MemoryError, match="swap masks"):
+        default_rng(1).booleans(10**13, 3004)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 15, 16, 17, 127, 128, 129, 130, 255, 256, 257, 1000, 1001, 4097])
+def test_summaries_are_numpys(n: int) -> None:
+    rng = np.random.default_rng(n)
+    for scale in (1.0, 100.0, 1e12):
+        sys_scores = rng.random(n) * scale
+        bl_scores = rng.random(n) * scale
+        ours = _native.ResampleScores(sys_scores.tolist())
+        # sacrebleu's estimate_ci: sorted scores, np.mean, the 1/40 quantiles.
+        s = np.sort(sys_scores)
+        lower = n // 40
+        assert ours.estimate_ci() == (s.mean(), 0.5 * (s[n - lower - 1] - s[lower]))
+        # sacrebleu's paired bootstrap p-value.
+        d = np.abs(sys_scores - bl_scores)
+        for real in (0.0, float(np.median(d - d.mean())), scale):
+            p = (np.sum(d - d.mean() > real).item() + 1) / (n + 1)
+            assert ours.p_value(_native.ResampleScores(bl_scores.tolist()), real) == p
+    with pytest.raises(ValueError, match="baseline"):
+        ours.p_value(_native.ResampleScores([1.0] * (n + 1)), 0.0)
+    with pytest.raises(ValueError, match="scores"):
+        _native.ResampleScores([]).estimate_ci()
+
+
+def test_paired_bleu_command_does_not_import_numpy(tmp_path) -> None:
+    ref = tmp_path / "ref.txt"
+    ref.write_text("the cat sat on the mat .\na dog barked loudly .\nit rained all day .\n", encoding="utf-8")
+    for i, text in enumerate(["the cat sat .\na dog barked .\nit rained .\n", "cat on mat\ndog\nrain all day\n"]):
+        (tmp_path / f"s{i}.txt").write_text(text, encoding="utf-8")
+    banner = "Paired bootstrap resampling test with 1000 resampling trials"
+    for fmt, expected in [("text", banner), ("json", '"p_value"')]:
+        script = (
+            "import sys\n"
+            "from rougebleu.__main__ import main\n"
+            f"status = main(['sacrebleu', 'ref.txt', '-i', 's0.txt', 's1.txt', '--paired-bs', '-f', '{fmt}', '-q'])\n"
+            "assert status == 0, status\n"
+            "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
+        )
+        out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert out.returncode == 0, out.stderr
+        assert expected in out.stdout
