@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 from bleu_cases import EDGE_CASES, SMOOTHINGS, TOKENIZERS
 
@@ -165,9 +164,13 @@ def test_bootstrap_interval_equals_sacrebleu(corpus: Path) -> None:
 
     b = sacrebleu.BLEU()
     _, scores = _bootstrap_resample(b._extract_corpus_statistics(hyp, [ref]), b, 200)
+    from rougebleu.mt.significance import default_rng
+
     a = BLEU()
-    ours = a._bootstrap_scores(a.segment_statistics(hyp, [ref]), 200, np.random.default_rng(12345))
-    assert ours.tolist() == [s.score for s in scores]
+    idx = default_rng(12345).choice(len(hyp), 200)
+    # Native rows (the commands' path) and a NumPy array (rougebleu.stats') alike.
+    for stats in (a._significance_statistics(hyp, [ref]), a.segment_statistics(hyp, [ref])):
+        assert a._resample_scores(stats, idx).tolist() == [s.score for s in scores]
 
 
 @pytest.mark.parametrize("test_type,n_samples,n_conf", [("bs", 200, -1), ("ar", 300, -1), ("ar", 200, 100)])

@@ -1,7 +1,7 @@
 """The significance tests' native pieces against NumPy itself: `default_rng` draws (index matrices
 and swap masks, in sacrebleu's order) and the summaries of resample scores (`np.mean`'s pairwise
-sum, `estimate_ci`, the paired-bootstrap p-value), plus the promise they exist for: a paired
-bootstrap of BLEU from the command line never imports NumPy."""
+sum, `estimate_ci`, the paired-bootstrap p-value), plus the promise they exist for: BLEU from the
+command line (a corpus score, its interval, paired tests) never imports NumPy."""
 
 from __future__ import annotations
 
@@ -49,8 +49,11 @@ def test_seed_words_and_fresh_entropy() -> None:
 
 
 def test_bad_sizes_are_refused() -> None:
-    with pytest.raises(ValueError, match="n: expected 1 to 2\\*\\*32 segments"):
-        default_rng(1).choice(0, 10)
+    with pytest.raises(ValueError, match="n: expected at most 2\\*\\*32 segments"):
+        default_rng(1).choice(2**32 + 1, 10)
+    empty = default_rng(1).choice(0, 10)  # as NumPy: nothing drawn
+    assert empty.shape == (10, 0)
+    assert np.asarray(empty).shape == (10, 0)
     with pytest.raises(MemoryError, match="bootstrap indices .* bytes"):
         default_rng(1).choice(3004, 10**13)
     with pytest.raises(MemoryError, match="swap masks"):
@@ -79,17 +82,23 @@ def test_summaries_are_numpys(n: int) -> None:
         _native.ResampleScores([]).estimate_ci()
 
 
-def test_paired_bleu_command_does_not_import_numpy(tmp_path) -> None:
+def test_bleu_commands_do_not_import_numpy(tmp_path) -> None:
     ref = tmp_path / "ref.txt"
     ref.write_text("the cat sat on the mat .\na dog barked loudly .\nit rained all day .\n", encoding="utf-8")
     for i, text in enumerate(["the cat sat .\na dog barked .\nit rained .\n", "cat on mat\ndog\nrain all day\n"]):
         (tmp_path / f"s{i}.txt").write_text(text, encoding="utf-8")
     banner = "Paired bootstrap resampling test with 1000 resampling trials"
-    for fmt, expected in [("text", banner), ("json", '"p_value"')]:
+    runs = [
+        (["-i", "s0.txt", "s1.txt", "--paired-bs", "-f", "text"], banner),
+        (["-i", "s0.txt", "s1.txt", "--paired-bs", "-f", "json"], '"p_value"'),
+        (["-i", "s0.txt"], '"score"'),
+        (["-i", "s0.txt", "--confidence", "-f", "text"], "μ = "),
+    ]
+    for args, expected in runs:
         script = (
             "import sys\n"
             "from rougebleu.__main__ import main\n"
-            f"status = main(['sacrebleu', 'ref.txt', '-i', 's0.txt', 's1.txt', '--paired-bs', '-f', '{fmt}', '-q'])\n"
+            f"status = main(['sacrebleu', 'ref.txt', *{args!r}, '-q'])\n"
             "assert status == 0, status\n"
             "assert 'numpy' not in sys.modules, 'numpy was imported'\n"
         )

@@ -27,6 +27,15 @@ pub fn index_matrix(idx: &PyReadonlyArray2<'_, i64>, n_seg: usize) -> PyResult<V
     Ok(out)
 }
 
+/// The end of an `__array__` method: `arr`, converted to `dtype` when NumPy asks for one (`copy`
+/// is accepted and ignored: the array is always a new one).
+fn as_dtype<'py>(arr: Bound<'py, PyAny>, dtype: Option<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    match dtype {
+        Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
+        _ => Ok(arr),
+    }
+}
+
 /// NumPy's `numpy.random.default_rng(seed)`: `entropy` is the seed as little-endian 32-bit words.
 #[pyclass(module = "rougebleu._rougebleu")]
 pub struct NumpyGenerator {
@@ -48,8 +57,12 @@ impl NumpyGenerator {
     /// `choice(n, size=(rows, n), replace=True)`: `rows` bootstrap resamples of `n` segments.
     fn choice(&mut self, py: Python<'_>, n: usize, rows: usize) -> PyResult<ResampleIndices> {
         guard("NumpyGenerator.choice", || {
-            if n == 0 || n as u64 > 1 << 32 {
-                return Err(Error::value("n", format!("expected 1 to 2**32 segments, got {n}")).into());
+            if n as u64 > 1 << 32 {
+                return Err(Error::value("n", format!("expected at most 2**32 segments, got {n}")).into());
+            }
+            if n == 0 {
+                // NumPy draws nothing for no segments: an empty matrix, the generator untouched.
+                return Ok(ResampleIndices { idx: Vec::new(), rows, n });
             }
             let mut idx = crate::batch::try_matrix::<u32>(rows, n, "bootstrap indices")?;
             let rng = Mutex::new(&mut self.rng);
@@ -83,8 +96,8 @@ pub struct ResampleIndices {
 #[pymethods]
 impl ResampleIndices {
     #[getter]
-    fn shape(&self) -> (usize, usize) {
-        (self.rows, self.n)
+    fn shape(&self) -> PyResult<(usize, usize)> {
+        guard("ResampleIndices.shape", || Ok((self.rows, self.n)))
     }
 
     /// The matrix as NumPy int64, what `Generator.choice` returns.
@@ -95,12 +108,11 @@ impl ResampleIndices {
         dtype: Option<Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = copy;
-        let arr = PyArray1::from_iter(py, self.idx.iter().map(|&v| v as i64)).reshape([self.rows, self.n])?;
-        match dtype {
-            Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
-            _ => Ok(arr.into_any()),
-        }
+        guard("ResampleIndices.__array__", || {
+            let _ = copy;
+            let flat = PyArray1::from_iter(py, self.idx.iter().map(|&v| v as i64));
+            as_dtype(flat.reshape([self.rows, self.n])?.into_any(), dtype)
+        })
     }
 }
 
@@ -111,26 +123,29 @@ pub struct SegmentRows {
     pub k: usize,
 }
 
-#[pymethods]
 impl SegmentRows {
-    fn __len__(&self) -> usize {
+    fn rows(&self) -> usize {
         self.data.len() / self.k.max(1)
     }
+}
 
-    #[getter]
-    fn shape(&self) -> (usize, usize) {
-        (self.__len__(), self.k)
+#[pymethods]
+impl SegmentRows {
+    fn __len__(&self) -> PyResult<usize> {
+        guard("SegmentRows.__len__", || Ok(self.rows()))
     }
 
     /// The column sums (exact integers).
-    fn totals(&self) -> Vec<u128> {
-        let mut out = vec![0u128; self.k];
-        for row in self.data.chunks(self.k.max(1)) {
-            for (o, &v) in out.iter_mut().zip(row) {
-                *o += v as u128;
+    fn totals(&self) -> PyResult<Vec<u128>> {
+        guard("SegmentRows.totals", || {
+            let mut out = vec![0u128; self.k];
+            for row in self.data.chunks(self.k.max(1)) {
+                for (o, &v) in out.iter_mut().zip(row) {
+                    *o += v as u128;
+                }
             }
-        }
-        out
+            Ok(out)
+        })
     }
 
     /// The rows as a NumPy int64 `(len, k)` array.
@@ -141,12 +156,11 @@ impl SegmentRows {
         dtype: Option<Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = copy;
-        let arr = PyArray1::from_iter(py, self.data.iter().map(|&v| v as i64)).reshape(self.shape())?;
-        match dtype {
-            Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
-            _ => Ok(arr.into_any()),
-        }
+        guard("SegmentRows.__array__", || {
+            let _ = copy;
+            let flat = PyArray1::from_iter(py, self.data.iter().map(|&v| v as i64));
+            as_dtype(flat.reshape([self.rows(), self.k])?.into_any(), dtype)
+        })
     }
 }
 
@@ -160,12 +174,13 @@ pub struct ResampleScores {
 impl ResampleScores {
     /// Scores computed elsewhere (any metric's float64 resample scores).
     #[new]
-    fn new(scores: Vec<f64>) -> Self {
-        ResampleScores { scores }
+    fn new(scores: Vec<f64>) -> PyResult<Self> {
+        guard("ResampleScores.new", || Ok(ResampleScores { scores }))
     }
 
-    fn __len__(&self) -> usize {
-        self.scores.len()
+    /// The scores as a list of floats.
+    fn tolist(&self) -> PyResult<Vec<f64>> {
+        guard("ResampleScores.tolist", || Ok(self.scores.clone()))
     }
 
     /// sacrebleu's `estimate_ci`: `(mean, half width of the 95% interval)`.
@@ -194,12 +209,10 @@ impl ResampleScores {
         dtype: Option<Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = copy;
-        let arr = PyArray1::from_slice(py, &self.scores);
-        match dtype {
-            Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
-            _ => Ok(arr.into_any()),
-        }
+        guard("ResampleScores.__array__", || {
+            let _ = copy;
+            as_dtype(PyArray1::from_slice(py, &self.scores).into_any(), dtype)
+        })
     }
 }
 

@@ -110,24 +110,8 @@ impl Pcg64 {
         x as u32
     }
 
-    /// A uniform integer in `0..=rng` by Lemire's method, as NumPy's
-    /// `buffered_bounded_lemire_uint32` (`rng < u32::MAX`).
-    #[inline]
-    fn bounded_u32(&mut self, rng: u32) -> u32 {
-        let excl = rng + 1;
-        let mut m = self.next_u32() as u64 * excl as u64;
-        let mut left = m as u32;
-        if left < excl {
-            let threshold = (u32::MAX - rng) % excl;
-            while left < threshold {
-                m = self.next_u32() as u64 * excl as u64;
-                left = m as u32;
-            }
-        }
-        (m >> 32) as u32
-    }
-
-    /// The same with 64-bit outputs (`bounded_lemire_uint64`, `rng < u64::MAX`).
+    /// A uniform integer in `0..=rng` by Lemire's method with 64-bit outputs, as NumPy's
+    /// `bounded_lemire_uint64` (`rng < u64::MAX`).
     fn bounded_u64(&mut self, rng: u64) -> u64 {
         let excl = rng + 1;
         let mut m = self.next_u64() as u128 * excl as u128;
@@ -146,12 +130,10 @@ impl Pcg64 {
     /// row-major; `n >= 1`.
     pub fn choice(&mut self, n: u64, count: usize) -> Vec<u64> {
         let rng = n - 1;
-        if rng == 0 {
-            vec![0; count]
-        } else if rng < u32::MAX as u64 {
-            (0..count).map(|_| self.bounded_u32(rng as u32) as u64).collect()
-        } else if rng == u32::MAX as u64 {
-            (0..count).map(|_| self.next_u32() as u64).collect()
+        if rng <= u32::MAX as u64 {
+            let mut out = vec![0u32; count];
+            self.fill_choice_u32(n, &mut out);
+            out.into_iter().map(u64::from).collect()
         } else if rng == u64::MAX {
             (0..count).map(|_| self.next_u64()).collect()
         } else {
@@ -159,7 +141,8 @@ impl Pcg64 {
         }
     }
 
-    /// [`Pcg64::choice`] into 32-bit results, `1 <= n <= 2**32`: the next `out.len()` draws.
+    /// [`Pcg64::choice`] into 32-bit results, `1 <= n <= 2**32`: the next `out.len()` draws, by
+    /// Lemire's method on 32-bit outputs as NumPy's `buffered_bounded_lemire_uint32`.
     pub fn fill_choice_u32(&mut self, n: u64, out: &mut [u32]) {
         debug_assert!((1..=1 << 32).contains(&n));
         let rng = n - 1;

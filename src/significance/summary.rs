@@ -3,56 +3,28 @@
 //! `estimate_ci` (sorted scores, the 1/40 quantiles) and the p-value of `_compute_p_value` on the
 //! centred absolute differences of paired resamples. Exact to the last bit, so reports match.
 
-/// The float types NumPy sums: what its pairwise summation needs.
-pub trait Float: Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> {
-    const ZERO: Self;
-    fn abs(self) -> Self;
-    fn div_count(self, n: usize) -> Self;
-}
-
-impl Float for f64 {
-    const ZERO: Self = 0.0;
-    fn abs(self) -> Self {
-        f64::abs(self)
-    }
-    fn div_count(self, n: usize) -> Self {
-        self / n as f64
-    }
-}
-
-impl Float for f32 {
-    const ZERO: Self = 0.0;
-    fn abs(self) -> Self {
-        f32::abs(self)
-    }
-    fn div_count(self, n: usize) -> Self {
-        // NumPy 2 divides a float32 sum by the count in float32.
-        self / n as f32
-    }
-}
-
 /// NumPy's `pairwise_sum` of a contiguous run: plain below 8 values, 8 interleaved accumulators up
 /// to 128, else the two halves (the first a multiple of 8 long) summed recursively.
-fn pairwise_sum<T: Float>(a: &[T]) -> T {
+fn pairwise_sum(a: &[f64]) -> f64 {
     let n = a.len();
     if n < 8 {
-        let mut res = T::ZERO;
+        let mut res = 0.0;
         for &x in a {
-            res = res + x;
+            res += x;
         }
         res
     } else if n <= 128 {
-        let mut r = [T::ZERO; 8];
+        let mut r = [0.0; 8];
         r.copy_from_slice(&a[..8]);
         let body = n - n % 8;
         for chunk in a[8..body].chunks_exact(8) {
             for j in 0..8 {
-                r[j] = r[j] + chunk[j];
+                r[j] += chunk[j];
             }
         }
         let mut res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
         for &x in &a[body..] {
-            res = res + x;
+            res += x;
         }
         res
     } else {
@@ -62,14 +34,14 @@ fn pairwise_sum<T: Float>(a: &[T]) -> T {
     }
 }
 
-/// `np.add.reduce` of a contiguous 1-d array: its pairwise sum.
-pub fn numpy_sum<T: Float>(a: &[T]) -> T {
+/// `np.add.reduce` of a contiguous float64 array: its pairwise sum.
+pub fn numpy_sum(a: &[f64]) -> f64 {
     pairwise_sum(a)
 }
 
-/// `np.mean` of a non-empty 1-d array.
-pub fn numpy_mean<T: Float>(a: &[T]) -> T {
-    numpy_sum(a).div_count(a.len())
+/// `np.mean` of a non-empty float64 array.
+pub fn numpy_mean(a: &[f64]) -> f64 {
+    numpy_sum(a) / a.len() as f64
 }
 
 /// sacrebleu's `estimate_ci`: the mean of the scores and half the width of the interval between

@@ -29,6 +29,7 @@ from rougebleu.mt._args import (
 )
 from rougebleu.mt._base import NativeSentence, remember_metric
 from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
+from rougebleu.mt.significance import default_rng
 
 if TYPE_CHECKING:
     import numpy as np
@@ -205,19 +206,22 @@ class BLEU(NativeSentence):
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
         with reporting(progress, "corpus_score"):
             n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
-            stats = self.segment_statistics(hypotheses, references, workers=1)
-            return self._corpus_from_segments(stats, n_bootstrap)
+            # Native rows, draws and resample scores: a corpus score never needs NumPy.
+            return self._corpus_from_segments(self._significance_statistics(hypotheses, references), n_bootstrap)
 
-    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> BLEUScore:
-        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
-        import numpy as np
-
-        result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
+    def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> BLEUScore:
+        """`corpus_score` of per-segment statistics: native rows, or an int64 array (from
+        `rougebleu.stats`)."""
+        if isinstance(stats, _native.SegmentRows):
+            result = self.score_from_statistics(stats.totals())
+        else:
+            result = self.score_from_statistics([int(v) for v in stats.sum(axis=0, dtype=object)])
         # sacrebleu treats any n_bootstrap <= 1 as "no interval".
         if n_bootstrap > 1:
             self.n_bootstrap = n_bootstrap
             self.seed, seed = _seed_from_env()
-            result.estimate_ci(self._bootstrap_scores(stats, n_bootstrap, np.random.default_rng(seed)).tolist())
+            idx = default_rng(seed).choice(len(stats), n_bootstrap)
+            result.estimate_ci(self._resample_scores(stats, idx).tolist())
         return result
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
@@ -289,14 +293,6 @@ class BLEU(NativeSentence):
                 self.effective_order,
                 workers,
             )
-
-    def _bootstrap_scores(self, stats: np.ndarray, n_samples: int, rng: np.random.Generator) -> np.ndarray:
-        import numpy as np
-
-        idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)
-        return _native.bleu_bootstrap_scores(
-            stats, idx.astype(np.int64, copy=False), self.smooth_method, self._value_f(), self.effective_order
-        )
 
     # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
 
