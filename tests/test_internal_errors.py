@@ -36,7 +36,6 @@ CALLS = {
     "BleuReferences.__len__": lambda o: len(o.bleu_refs),
     "BleuReferences.sentence_scores": lambda o: o.bleu_refs.sentence_scores(["a"], "exp", None, False),
     "BleuReferences.stats": lambda o: o.bleu_refs.stats(["a"]),
-    "BleuReferences.stats_rows": lambda o: o.bleu_refs.stats_rows(["a"]),
     "bleu_resample_scores": lambda o: native.bleu_resample_scores(o.rows, o.idx, "exp", None, False),
     "NumpyGenerator.new": lambda o: native.NumpyGenerator([1]),
     "NumpyGenerator.choice": lambda o: o.rng.choice(1, 2),
@@ -144,7 +143,7 @@ def _objects() -> SimpleNamespace:
     return SimpleNamespace(
         bleu=rougebleu.BLEU(),
         bleu_refs=native.BleuReferences([["a b"]], "13a", False, 4),
-        rows=native.BleuReferences([["a b"]], "13a", False, 4).stats_rows(["a"]),
+        rows=native.BleuReferences([["a b"]], "13a", False, 4).stats(["a"]),
         idx=native.NumpyGenerator([1]).choice(1, 2),
         rng=native.NumpyGenerator([1]),
         scores=native.ResampleScores([1.0, 2.0]),

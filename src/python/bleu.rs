@@ -40,19 +40,20 @@ fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<
     Ok((out, k))
 }
 
-/// One-shot per-segment statistics of `hypotheses` against reference `streams`:
-/// `(int64 (n, 2+2N) array, references per segment or -1 when it varies)`.
+/// One-shot per-segment statistics of `hypotheses` against reference `streams`: the rows
+/// `[hyp_len, ref_len, correct_1..N, total_1..N]` (native; NumPy's int64 array via `__array__`) and
+/// the references per segment (-1 when it varies).
 #[pyfunction]
 #[pyo3(signature = (hypotheses, streams, tokenize, lowercase, max_ngram_order, workers=None))]
-fn bleu_stats<'py>(
-    py: Python<'py>,
-    hypotheses: &Bound<'py, PyAny>,
-    streams: &Bound<'py, PyAny>,
+fn bleu_stats(
+    py: Python<'_>,
+    hypotheses: &Bound<'_, PyAny>,
+    streams: &Bound<'_, PyAny>,
     tokenize: &str,
     lowercase: bool,
     max_ngram_order: i64,
     workers: Option<Workers>,
-) -> PyResult<(Bound<'py, PyAny>, i64)> {
+) -> PyResult<(SegmentRows, i64)> {
     guard("bleu_stats", || {
         let prep = prep(tokenize, lowercase, max_ngram_order)?;
         let workers = threads(workers);
@@ -60,12 +61,9 @@ fn bleu_stats<'py>(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (flat, num_refs) =
+        let (data, num_refs) =
             long_call::run(py, hyps.len(), || stats_with_references(&hyps, &refs, prep, workers))??;
-        let k = stats_len(prep.max_order);
-        let n = flat.len() / k;
-        let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-        Ok((PyArray1::from_vec(py, flat).reshape([n, k])?.into_any(), num_refs.map_or(-1, |n| n as i64)))
+        Ok((SegmentRows { data, k: stats_len(prep.max_order) }, num_refs.map_or(-1, |n| n as i64)))
     })
 }
 
@@ -165,35 +163,16 @@ impl BleuReferences {
         })
     }
 
-    /// Per-segment statistics `[hyp_len, ref_len, correct_1..N, total_1..N]` as an int64 `(n, 2+2N)` array.
+    /// Per-segment statistics `[hyp_len, ref_len, correct_1..N, total_1..N]` of the hypotheses
+    /// (native rows; NumPy's int64 `(n, 2+2N)` array via `__array__`).
     #[pyo3(signature = (hypotheses, workers=None))]
-    fn stats<'py>(
-        &self,
-        py: Python<'py>,
-        hypotheses: &Bound<'py, PyAny>,
-        workers: Option<Workers>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        guard("BleuReferences.stats", || {
-            let workers = threads(workers);
-            let items = str_items(hypotheses, "hypotheses")?;
-            let hyps = texts(&items, "hypotheses")?;
-            let flat = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
-            let k = stats_len(self.cache.prep.max_order);
-            let n = flat.len() / k;
-            let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-            Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
-        })
-    }
-
-    /// The same statistics kept native, for the significance tests (no NumPy needed).
-    #[pyo3(signature = (hypotheses, workers=None))]
-    fn stats_rows(
+    fn stats(
         &self,
         py: Python<'_>,
         hypotheses: &Bound<'_, PyAny>,
         workers: Option<Workers>,
     ) -> PyResult<SegmentRows> {
-        guard("BleuReferences.stats_rows", || {
+        guard("BleuReferences.stats", || {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;

@@ -133,19 +133,9 @@ class BLEU(NativeSentence):
         `[hyp_len, ref_len, correct_1..N, total_1..N]` (sacrebleu's order). Sum rows and pass them to
         :meth:`score_from_statistics` to aggregate or bootstrap yourself."""
         with reporting(progress, "segment_statistics"):
-            # Item types are checked natively (same TypeError) unless str.lower needs them first.
-            check = self.lowercase
-            hyps = self._lower(text_list(hypotheses, "hypotheses", check))
-            if references is not None:
-                streams, n_segments = native_streams(references, check)
-                check_segments(hyps, n_segments)
-                stats, self.num_refs = _native.bleu_stats(
-                    hyps, streams, self.tokenize, False, self.max_ngram_order, workers
-                )
-                return stats
-            refs = self._references_for(None, workers)
-            check_segments(hyps, len(refs))
-            return refs.stats(hyps, workers)
+            import numpy as np
+
+            return np.asarray(self._significance_statistics(hypotheses, references, workers))
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
         """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""
@@ -310,12 +300,20 @@ class BLEU(NativeSentence):
         arr = np.asarray(stats, dtype=np.int64).reshape(-1, 2 + 2 * self.max_ngram_order)
         return self.score_from_statistics(arr.sum(axis=0))
 
-    def _significance_statistics(self, hypotheses: Sequence[str], references: Any) -> Any:
-        # Native per-segment rows: a paired bootstrap of BLEU then needs no NumPy at all.
-        hyps = self._lower(text_list(hypotheses, "hypotheses", self.lowercase))
-        refs = self._references_for(references)
+    def _significance_statistics(self, hypotheses: Sequence[str], references: Any, workers: int | None = None) -> Any:
+        """`segment_statistics` as native rows (`SegmentRows`): corpus scores, their intervals and
+        the paired tests use them without NumPy."""
+        # Item types are checked natively (same TypeError) unless str.lower needs them first.
+        check = self.lowercase
+        hyps = self._lower(text_list(hypotheses, "hypotheses", check))
+        if references is not None:
+            streams, n_segments = native_streams(references, check)
+            check_segments(hyps, n_segments)
+            rows, self.num_refs = _native.bleu_stats(hyps, streams, self.tokenize, False, self.max_ngram_order, workers)
+            return rows
+        refs = self._references_for(None, workers)
         check_segments(hyps, len(refs))
-        return refs.stats_rows(hyps)
+        return refs.stats(hyps, workers)
 
     def _resample_scores(self, stats: Any, idx: Any) -> Any:
         smooth = (self.smooth_method, self._value_f(), self.effective_order)
