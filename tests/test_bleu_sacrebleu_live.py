@@ -169,7 +169,7 @@ def test_bootstrap_interval_equals_sacrebleu(corpus: Path) -> None:
     a = BLEU()
     idx = default_rng(12345).choice(len(hyp), 200)
     # Native rows (the commands' path) and a NumPy array (rougebleu.stats') alike.
-    for stats in (a._significance_statistics(hyp, [ref]), a.segment_statistics(hyp, [ref])):
+    for stats in (a._segment_rows(hyp, [ref]), a.segment_statistics(hyp, [ref])):
         assert a._resample_scores(stats, idx).tolist() == [s.score for s in scores]
 
 

@@ -135,7 +135,7 @@ class BLEU(NativeSentence):
         with reporting(progress, "segment_statistics"):
             import numpy as np
 
-            return np.asarray(self._significance_statistics(hypotheses, references, workers))
+            return np.asarray(self._segment_rows(hypotheses, references, workers))
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> BLEUScore:
         """The BLEU score of summed statistics (one row of :meth:`segment_statistics` or a sum of rows)."""
@@ -197,7 +197,7 @@ class BLEU(NativeSentence):
         with reporting(progress, "corpus_score"):
             n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
             # Native rows, draws and resample scores: a corpus score never needs NumPy.
-            return self._corpus_from_segments(self._significance_statistics(hypotheses, references), n_bootstrap)
+            return self._corpus_from_segments(self._segment_rows(hypotheses, references), n_bootstrap)
 
     def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> BLEUScore:
         """`corpus_score` of per-segment statistics: native rows, or an int64 array (from
@@ -300,9 +300,9 @@ class BLEU(NativeSentence):
         arr = np.asarray(stats, dtype=np.int64).reshape(-1, 2 + 2 * self.max_ngram_order)
         return self.score_from_statistics(arr.sum(axis=0))
 
-    def _significance_statistics(self, hypotheses: Sequence[str], references: Any, workers: int | None = None) -> Any:
-        """`segment_statistics` as native rows (`SegmentRows`): corpus scores, their intervals and
-        the paired tests use them without NumPy."""
+    def _segment_rows(self, hypotheses: Sequence[str], references: Any, workers: int | None = None) -> Any:
+        """`segment_statistics` as native rows (`SegmentRows`, NumPy's array via `__array__`):
+        corpus scores, their intervals and the paired tests use them without NumPy."""
         # Item types are checked natively (same TypeError) unless str.lower needs them first.
         check = self.lowercase
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))

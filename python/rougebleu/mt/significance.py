@@ -12,7 +12,7 @@ bootstrap of rougebleu's BLEU never imports NumPy (a command's start-up). Each m
 resamples through two hooks: `_resample_scores(stats, idx)` and
 `_randomization_scores(baseline, system, swap)`; rougebleu's BLEU, CHRF and TER implement them in
 Rust with sacrebleu's arithmetic (float32 resample sums where sacrebleu sums in float32), BLEU on
-native statistics (`_significance_statistics`) with native summaries of its scores. Any other
+native statistics (`_segment_rows`) with native summaries of its scores. Any other
 object with sacrebleu's `Metric` statistics methods is scored the way sacrebleu scores it.
 """
 
@@ -106,7 +106,7 @@ def _bootstrap_p_value(scores_sys: Any, scores_bl: Any, real_difference: float) 
 
 def _statistics(metric: Any, hypotheses: Sequence[str], references: Any) -> Any:
     refs = references if references else None
-    native = getattr(metric, "_significance_statistics", None)
+    native = getattr(metric, "_segment_rows", None)
     if native is not None:  # rougebleu's BLEU: native rows, no NumPy
         return native(hypotheses, refs)
     if hasattr(metric, "segment_statistics"):  # rougebleu's other metrics: an array, no Python lists
