@@ -108,6 +108,7 @@ where
 pub unsafe trait Zeroed: Copy {}
 unsafe impl Zeroed for f64 {}
 unsafe impl Zeroed for bool {}
+unsafe impl Zeroed for u16 {}
 unsafe impl Zeroed for u32 {}
 unsafe impl Zeroed for u64 {}
 unsafe impl Zeroed for i64 {}
@@ -185,6 +186,15 @@ where
             Some(pool) => pool.install(|| (0..len).into_par_iter().panic_fuse().map(f).collect()),
             None => (0..len).map(f).collect(),
         },
+    }
+}
+
+/// `f(0)`, `f(1)`, ... in order on this thread, as one pass: each step is an item of the call's
+/// progress, a cancelled call stops between two steps, and a step may fan out itself.
+pub fn steps(len: usize, mut f: impl FnMut(usize)) {
+    let pass = Pass::begin(len);
+    for i in 0..len {
+        pass.item(|| f(i));
     }
 }
 

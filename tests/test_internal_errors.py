@@ -37,6 +37,13 @@ CALLS = {
     "BleuReferences.sentence_scores": lambda o: o.bleu_refs.sentence_scores(["a"], "exp", None, False),
     "BleuReferences.stats": lambda o: o.bleu_refs.stats(["a"]),
     "bleu_resample_scores": lambda o: native.bleu_resample_scores(o.rows, o.idx, "exp", None, False),
+    "bleu_shared_resample_scores": lambda o: native.bleu_shared_resample_scores(
+        [o.rows, o.rows], native.NumpyGenerator([1]), 3, "exp", None, False
+    ),
+    "TextLines.read": lambda o: native.TextLines.read(o.lines_path),
+    "TextLines.__len__": lambda o: len(o.lines),
+    "TextLines.__getitem__": lambda o: o.lines[0],
+    "TextLines.__repr__": lambda o: repr(o.lines),
     "NumpyGenerator.new": lambda o: native.NumpyGenerator([1]),
     "NumpyGenerator.choice": lambda o: o.rng.choice(1, 2),
     "NumpyGenerator.booleans": lambda o: o.rng.booleans(2, 1),
@@ -155,6 +162,8 @@ def _objects() -> SimpleNamespace:
         ter_refs=native.TerReferences([["a b"]], False, False, False, False),
         chrf=rougebleu.CHRF(),
         chrf_refs=native.ChrfReferences([["a b"]]),
+        lines_path=__file__,  # any UTF-8 file
+        lines=native.TextLines.read(__file__),
     )
 
 

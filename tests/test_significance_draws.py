@@ -18,7 +18,7 @@ SEEDS = [0, 1, 12345, 2**31 - 1, 2**32, 2**64 + 3, 2**200 + 7]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("n", [1, 2, 3, 7, 3004, 2**20 + 1])
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 3004, 2**16, 2**16 + 1, 2**20 + 1])
 def test_choice_is_numpys(seed: int, n: int) -> None:
     rows = 3 if n > 10_000 else 40
     ours = default_rng(seed).choice(n, rows)
@@ -46,6 +46,28 @@ def test_seed_words_and_fresh_entropy() -> None:
         entropy_words(-1)
     a, b = (np.asarray(default_rng(None).choice(1000, 2)) for _ in range(2))
     assert not np.array_equal(a, b)  # 128 bits of system entropy each time
+
+
+@pytest.mark.parametrize("seed", [1, 12345, 2**64 + 3])
+@pytest.mark.parametrize("n,n_samples", [(1, 5), (57, 1), (57, 40), (300, 17), (4, 0)])
+def test_shared_resamples_equal_each_system_on_the_whole_matrix(seed: int, n: int, n_samples: int) -> None:
+    # The paired bootstrap resamples every system in one pass, drawing the matrix a few rows at a time.
+    import random
+
+    from rougebleu.mt.bleu import BLEU
+
+    rnd = random.Random(seed)
+    words = "the a cat sat on mat dog ran fast".split()
+    sentence = lambda: " ".join(rnd.choice(words) for _ in range(rnd.randrange(12)))  # noqa: E731
+    bleu = BLEU(references=[[sentence() for _ in range(n)]])
+    systems = [bleu._segment_rows([sentence() for _ in range(n)], None) for _ in range(3)]
+    together_rng, whole_rng = default_rng(seed), default_rng(seed)
+    together = bleu._shared_resample_scores(systems, together_rng, n_samples)
+    idx = whole_rng.choice(n, n_samples)
+    for rows, scores in zip(systems, together):
+        assert scores.tolist() == bleu._resample_scores(rows, idx).tolist()
+    # Both generators end in the same state.
+    assert np.array_equal(np.asarray(together_rng.choice(n, 2)), np.asarray(whole_rng.choice(n, 2)))
 
 
 def test_bad_sizes_are_refused() -> None:

@@ -1,4 +1,5 @@
 # Type stubs of the native extension module. The public API lives in the Python modules.
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, final
 
@@ -266,6 +267,14 @@ def bleu_resample_scores(
     smooth_value: float | None,
     effective_order: bool,
 ) -> ResampleScores: ...
+def bleu_shared_resample_scores(
+    systems: list[SegmentRows],
+    generator: NumpyGenerator,
+    n_samples: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+) -> list[ResampleScores]: ...
 def bleu_randomization_scores(
     baseline: npt.NDArray[np.int64],
     system: npt.NDArray[np.int64],
@@ -454,6 +463,13 @@ def exact_column_sums(values: npt.NDArray[np.float64]) -> list[bytes]: ...
 # Text columns (src/python/columns.rs): Arrow C data interface, pandas, NumPy.
 def is_column(obj: object) -> bool: ...
 def column_texts(obj: object, name: str = "texts") -> list[Any]: ...
+
+@final
+class TextLines:
+    @staticmethod
+    def read(path: str | os.PathLike[str]) -> TextLines | None: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: int, /) -> str: ...
 
 # -- significance tests: NumPy's draws and sacrebleu's summaries, natively --------------------
 

@@ -2,15 +2,16 @@
 //! (`sacrebleu/significance.py`). The resampling draws themselves come from NumPy in Python, so
 //! that the same seed gives the same resamples as sacrebleu.
 use super::score::{bleu_score_f32, bleu_score_only, Smooth};
+use crate::kernels::resample::{SegmentIndex, SumTable};
 
 /// Bootstrap (Koehn 2004): for each row of `idx` (`n_samples x n` segment indices), the score of the
 /// summed statistics of those segments. The statistics are summed in float32, one segment after
 /// the other, as sacrebleu's `np.array(stats, dtype='float32')[idx].sum(0)` does, and scored with
 /// float32 precisions as NumPy 2 computes them.
-pub fn bootstrap_scores(
+pub fn bootstrap_scores<I: SegmentIndex>(
     stats: &[u64],
     k: usize,
-    idx: &[u32],
+    idx: &[I],
     n: usize,
     smooth: Smooth,
     effective_order: bool,
@@ -18,6 +19,27 @@ pub fn bootstrap_scores(
     // NumPy converts the whole (integer) array to float32 before indexing it.
     let stats: Vec<f32> = stats.iter().map(|&s| s as f32).collect();
     crate::kernels::resample::resample_scores(&stats, k, idx, n, |acc| {
+        bleu_score_f32(acc, smooth, effective_order)
+    })
+}
+
+/// [`bootstrap_scores`] of several systems (`systems`, each `n` rows of `k` statistics) with the
+/// same draws, `rng.choice(n, (n_samples, n))`, made chunk by chunk
+/// ([`crate::significance::shared_draws`]).
+pub fn shared_bootstrap_scores(
+    systems: &[&[u64]],
+    k: usize,
+    rng: &mut crate::significance::numpy_rng::Pcg64,
+    n: usize,
+    n_samples: usize,
+    smooth: Smooth,
+    effective_order: bool,
+) -> Vec<Vec<f64>> {
+    let tables: Vec<SumTable> = systems
+        .iter()
+        .map(|stats| SumTable::new(&stats.iter().map(|&s| s as f32).collect::<Vec<f32>>(), k, n))
+        .collect();
+    crate::significance::shared_draws::shared_resample_scores(&tables, rng, n, n_samples, |acc| {
         bleu_score_f32(acc, smooth, effective_order)
     })
 }

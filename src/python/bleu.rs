@@ -7,12 +7,14 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
-use super::significance::{index_matrix, ResampleIndices, ResampleScores, SegmentRows};
+use super::significance::{
+    index_matrix, IndexRows, NumpyGenerator, ResampleIndices, ResampleScores, SegmentRows,
+};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::bleu::corpus::{map_segments, segment_row, stats_with_references, Preprocess, RefCache};
 use crate::bleu::pairwise::pairwise;
-use crate::bleu::resample::{bootstrap_scores, randomization_scores};
+use crate::bleu::resample::{bootstrap_scores, randomization_scores, shared_bootstrap_scores};
 use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
 use crate::bleu::stats::stats_len;
 use crate::bleu::tokenize::{preprocess, Tokenizer};
@@ -198,10 +200,49 @@ fn bleu_resample_scores(
         if idx.n != n_seg {
             return Err(Error::value("idx", format!("resamples of {} segments for {n_seg}", idx.n)).into());
         }
-        let scores = long_call::run(py, idx.idx.len(), || {
-            bootstrap_scores(&stats.data, stats.k, &idx.idx, idx.n, smooth, effective_order)
+        let scores = long_call::run(py, idx.rows * idx.n, || match &idx.idx {
+            IndexRows::Narrow(ix) => {
+                bootstrap_scores(&stats.data, stats.k, ix, idx.n, smooth, effective_order)
+            }
+            IndexRows::Wide(ix) => bootstrap_scores(&stats.data, stats.k, ix, idx.n, smooth, effective_order),
         })?;
         Ok(ResampleScores { scores })
+    })
+}
+
+/// Bootstrap resample scores of several systems' native statistics with the same draws:
+/// `generator.choice(n, n_samples)` (drawn a few rows at a time, never held whole), as
+/// `bleu_resample_scores` of each system with that matrix would give them.
+#[pyfunction]
+fn bleu_shared_resample_scores(
+    py: Python<'_>,
+    systems: Vec<PyRef<'_, SegmentRows>>,
+    mut generator: PyRefMut<'_, NumpyGenerator>,
+    n_samples: usize,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+) -> PyResult<Vec<ResampleScores>> {
+    guard("bleu_shared_resample_scores", || {
+        let smooth = Smooth::parse(smooth_method, smooth_value)?;
+        let Some(first) = systems.first() else { return Ok(Vec::new()) };
+        let (k, n) = (first.k, first.data.len() / first.k.max(1));
+        if systems.iter().any(|s| s.k != k || s.data.len() != first.data.len()) {
+            return Err(Error::value("systems", "statistics of different shapes").into());
+        }
+        if n == 0 || n_samples == 0 {
+            return Ok(systems.iter().map(|_| ResampleScores { scores: Vec::new() }).collect());
+        }
+        if n as u64 > 1 << 32 {
+            return Err(Error::value("systems", format!("expected at most 2**32 segments, got {n}")).into());
+        }
+        let data: Vec<&[u64]> = systems.iter().map(|s| s.data.as_slice()).collect();
+        let rng = &mut generator.rng;
+        let work = n_samples.saturating_mul(n).saturating_mul(systems.len());
+        let scores = long_call::run(py, work, || {
+            shared_bootstrap_scores(&data, k, rng, n, n_samples, smooth, effective_order)
+        })?;
+        Ok(scores.into_iter().map(|scores| ResampleScores { scores }).collect())
     })
 }
 
@@ -453,6 +494,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu_bootstrap_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_randomization_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_resample_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_shared_resample_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_token_stats, m)?)?;
     Ok(())

@@ -6,6 +6,8 @@
 //! (`arrow_ffi.rs`). NumPy fixed-width `str_` arrays are decoded from their UCS-4 buffer, and
 //! object arrays (pandas' `object` dtype) copy the UTF-8 of the `str`s they hold.
 //!
+//! Files read natively as lines (`TextLines`) are columns too.
+//!
 //! Nulls (`None`, NaN, `pandas.NA`, Arrow nulls) are kept as `None` rows; each caller applies
 //! its rule (an error naming the row, or sacrebleu's missing reference).
 use numpy::{PyUntypedArray, PyUntypedArrayMethods};
@@ -18,7 +20,10 @@ use super::arrow_ffi::{
     StringChunk,
 };
 use super::text_args::type_name;
+use super::text_lines::TextLines;
+use crate::text::lines::Lines;
 use numpy::PyArrayDescrMethods;
+use std::sync::Arc;
 
 /// A column of texts (`None`: a null row), readable from any thread: the Rust-side entry point
 /// for everything that scores columns.
@@ -32,6 +37,8 @@ enum Rows {
     Arrow { chunks: Vec<StringChunk>, starts: Vec<usize>, len: usize, _keep: Vec<OwnedArray> },
     /// Texts decoded or copied from NumPy arrays.
     Owned(Vec<Option<String>>),
+    /// The lines of a file read natively (`TextLines`), shared with the Python object.
+    Lines(Arc<Lines>),
 }
 
 impl TextColumn {
@@ -39,6 +46,7 @@ impl TextColumn {
         match &self.rows {
             Rows::Arrow { len, .. } => *len,
             Rows::Owned(v) => v.len(),
+            Rows::Lines(l) => l.len(),
         }
     }
 
@@ -50,6 +58,7 @@ impl TextColumn {
                 chunks[c].get(i - starts[c])
             }
             Rows::Owned(v) => v[i].as_deref(),
+            Rows::Lines(l) => Some(l.get(i)),
         }
     }
 
@@ -60,6 +69,7 @@ impl TextColumn {
                 Box::new(chunks.iter().flat_map(|c| (0..c.len()).map(move |i| c.get(i))))
             }
             Rows::Owned(v) => Box::new(v.iter().map(|s| s.as_deref())),
+            Rows::Lines(l) => Box::new(l.iter().map(Some)),
         }
     }
 
@@ -116,7 +126,8 @@ pub fn is_column(obj: &Bound<'_, PyAny>) -> bool {
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyString>() {
         return false;
     }
-    has(obj, "__arrow_c_stream__")
+    obj.is_instance_of::<TextLines>()
+        || has(obj, "__arrow_c_stream__")
         || has(obj, "__arrow_c_array__")
         || obj.cast::<PyUntypedArray>().is_ok()
         || is_pandas(obj)
@@ -135,6 +146,9 @@ fn is_pandas(obj: &Bound<'_, PyAny>) -> bool {
 pub fn column(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Column>> {
     if !is_column(obj) {
         return Ok(None);
+    }
+    if let Ok(lines) = obj.cast::<TextLines>() {
+        return Ok(Some(Column::Text(TextColumn { rows: Rows::Lines(lines.get().lines.clone()) })));
     }
     let arrow_err = |e: String| PyValueError::new_err(format!("{what}: {e}"));
     if has(obj, "__arrow_c_stream__") || has(obj, "__arrow_c_array__") {

@@ -20,6 +20,7 @@ mod stats;
 mod stem;
 mod ter;
 mod text_args;
+mod text_lines;
 mod workers;
 mod xlsum;
 
@@ -46,6 +47,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     guard::register(m)?;
     xlsum::register(m)?;
     columns::register(m)?;
+    text_lines::register(m)?;
     long_call::register(m)?;
     Ok(())
 }

@@ -39,7 +39,7 @@ fn as_dtype<'py>(arr: Bound<'py, PyAny>, dtype: Option<Bound<'py, PyAny>>) -> Py
 /// NumPy's `numpy.random.default_rng(seed)`: `entropy` is the seed as little-endian 32-bit words.
 #[pyclass(module = "rougebleu._rougebleu")]
 pub struct NumpyGenerator {
-    rng: Pcg64,
+    pub rng: Pcg64,
 }
 
 #[pymethods]
@@ -62,15 +62,13 @@ impl NumpyGenerator {
             }
             if n == 0 {
                 // NumPy draws nothing for no segments: an empty matrix, the generator untouched.
-                return Ok(ResampleIndices { idx: Vec::new(), rows, n });
+                return Ok(ResampleIndices { idx: IndexRows::Wide(Vec::new()), rows, n });
             }
-            let mut idx = crate::batch::try_matrix::<u32>(rows, n, "bootstrap indices")?;
-            let rng = Mutex::new(&mut self.rng);
-            long_call::run(py, rows.saturating_mul(n), || {
-                crate::batch::fill_rows(&mut idx, n, Some(1), |_, row| {
-                    rng.lock().unwrap_or_else(|e| e.into_inner()).fill_choice_u32(n as u64, row)
-                })
-            })?;
+            let idx = if n <= 1 << 16 {
+                IndexRows::Narrow(self.draw::<u16>(py, n, rows)?)
+            } else {
+                IndexRows::Wide(self.draw::<u32>(py, n, rows)?)
+            };
             Ok(ResampleIndices { idx, rows, n })
         })
     }
@@ -85,10 +83,34 @@ impl NumpyGenerator {
     }
 }
 
+impl NumpyGenerator {
+    /// `rows x n` draws of `choice(n)` into a matrix of `T`, serially (one stream), in chunks.
+    fn draw<T>(&mut self, py: Python<'_>, n: usize, rows: usize) -> PyResult<Vec<T>>
+    where
+        T: crate::batch::Zeroed + From<u16> + TryFrom<u32> + Send,
+    {
+        let mut idx = crate::batch::try_matrix::<T>(rows, n, "bootstrap indices")?;
+        let rng = Mutex::new(&mut self.rng);
+        long_call::run(py, rows.saturating_mul(n), || {
+            crate::batch::fill_rows(&mut idx, n, Some(1), |_, row| {
+                rng.lock().unwrap_or_else(|e| e.into_inner()).fill_choice(n as u64, row)
+            })
+        })?;
+        Ok(idx)
+    }
+}
+
+/// The segment indices of a bootstrap matrix: 16-bit when every index fits (at most 65,536
+/// segments), which halves the memory that drawing fills and resampling reads.
+pub enum IndexRows {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
 /// A bootstrap index matrix: `shape` `(rows, n)`, rows of segment indices.
 #[pyclass(frozen, module = "rougebleu._rougebleu")]
 pub struct ResampleIndices {
-    pub idx: Vec<u32>,
+    pub idx: IndexRows,
     pub rows: usize,
     pub n: usize,
 }
@@ -110,7 +132,10 @@ impl ResampleIndices {
     ) -> PyResult<Bound<'py, PyAny>> {
         guard("ResampleIndices.__array__", || {
             let _ = copy;
-            let flat = PyArray1::from_iter(py, self.idx.iter().map(|&v| v as i64));
+            let flat = match &self.idx {
+                IndexRows::Narrow(ix) => PyArray1::from_iter(py, ix.iter().map(|&v| v as i64)),
+                IndexRows::Wide(ix) => PyArray1::from_iter(py, ix.iter().map(|&v| v as i64)),
+            };
             as_dtype(flat.reshape([self.rows, self.n])?.into_any(), dtype)
         })
     }

@@ -144,12 +144,20 @@ impl Pcg64 {
     /// [`Pcg64::choice`] into 32-bit results, `1 <= n <= 2**32`: the next `out.len()` draws, by
     /// Lemire's method on 32-bit outputs as NumPy's `buffered_bounded_lemire_uint32`.
     pub fn fill_choice_u32(&mut self, n: u64, out: &mut [u32]) {
+        self.fill_choice(n, out)
+    }
+
+    /// [`Pcg64::fill_choice_u32`] into any integer type that holds every draw (`u16` for
+    /// `n <= 2**16`).
+    pub fn fill_choice<T: From<u16> + TryFrom<u32>>(&mut self, n: u64, out: &mut [T]) {
         debug_assert!((1..=1 << 32).contains(&n));
         let rng = n - 1;
         if rng == 0 {
-            out.fill(0);
+            out.iter_mut().for_each(|o| *o = T::from(0));
             return;
         }
+        // Every draw is below `n`, and the caller chose `T` to hold `n - 1`: this never fails.
+        let put = |v: u32| T::try_from(v).unwrap_or_else(|_| unreachable!("an index type too small for {n}"));
         // The buffered half lives in locals for the loop (registers, not memory).
         let (mut spare, mut has_spare) = (self.spare.unwrap_or(0), self.spare.is_some());
         let mut next = || {
@@ -164,7 +172,7 @@ impl Pcg64 {
             }
         };
         if rng == u32::MAX as u64 {
-            out.iter_mut().for_each(|o| *o = next());
+            out.iter_mut().for_each(|o| *o = put(next()));
         } else {
             let rng = rng as u32;
             let excl = rng + 1;
@@ -177,7 +185,7 @@ impl Pcg64 {
                         m = next() as u64 * excl as u64;
                     }
                 }
-                *o = (m >> 32) as u32;
+                *o = put((m >> 32) as u32);
             }
         }
         self.spare = has_spare.then_some(spare);

@@ -1,5 +1,6 @@
 //! Text -> tokens -> interned ids. One file per tokenizer family.
 pub mod intern;
+pub mod lines;
 pub mod matlab;
 pub mod rouge_score;
 pub mod unicode;

@@ -13,11 +13,10 @@ references are all `None` raises `ValueError`; sacrebleu's logger warnings are n
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Sequence
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu.mt._args import (
     check_order,
     check_segments,
@@ -31,8 +30,14 @@ from rougebleu.mt._base import NativeSentence, remember_metric
 from rougebleu.mt._bleu_score import SMOOTH_DEFAULTS, BLEUScore, BLEUSignature
 from rougebleu.mt.significance import default_rng
 
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
     import numpy as np
+
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
 
@@ -324,6 +329,12 @@ class BLEU(NativeSentence):
         return _native.bleu_bootstrap_scores(
             np.ascontiguousarray(stats, dtype=np.int64), np.ascontiguousarray(idx, dtype=np.int64), *smooth
         )
+
+    def _shared_resample_scores(self, stats: list[Any], rng: Any, n_samples: int) -> list[Any]:
+        """`_resample_scores` of several systems' native rows with the same draws,
+        `rng.choice(n, n_samples)`, drawn a few rows at a time instead of as a whole matrix."""
+        smooth = (self.smooth_method, self._value_f(), self.effective_order)
+        return _native.bleu_shared_resample_scores(stats, rng, n_samples, *smooth)
 
     def _randomization_scores(
         self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray

@@ -19,11 +19,14 @@ object with sacrebleu's `Metric` statistics methods is scored the way sacrebleu 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from rougebleu import _rougebleu as _native
 
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
     import numpy as np
 
 __all__ = ["PairedTest", "Result", "default_rng", "entropy_words", "estimate_ci", "seed_from_env"]
@@ -271,7 +274,8 @@ class PairedTest:
             bl_stats = _statistics(metric, bl_hyps, references)
             bl_score = metric._aggregate_and_compute(bl_stats)
             bl_mean = bl_ci = None
-            if confidence_n > 0:
+            # (Resampled together with the other systems: the interval comes with them.)
+            if confidence_n > 0 and not self._resampled_together(metric):
                 idx = baseline_draws.bootstrap(confidence_n, len(bl_hyps))
                 bl_mean, bl_ci = estimate_ci(baseline_draws.baseline_scores(bl_score.name, metric, bl_stats, idx))
             # Keyed by the score's name (e.g. "chrF2++"), as sacrebleu does.
@@ -284,20 +288,48 @@ class PairedTest:
                 sig.update("bs", self.n_ar_confidence)
             self._signatures[bl_score.name] = sig
 
+    def _resampled_together(self, metric: Any) -> bool:
+        # A paired bootstrap with a fixed seed draws one index matrix for every system (the
+        # baseline's interval included): metrics that can, resample all systems in one pass.
+        return self.test_type == "bs" and bool(self._seed) and hasattr(metric, "_shared_resample_scores")
+
+    def _together(self) -> dict[str, list[Result]]:
+        """The results of the compared systems on the metrics resampled together (and the
+        baseline's interval on them), per metric name."""
+        out: dict[str, list[Result]] = {}
+        for name, metric in self.metrics.items():
+            if not self._resampled_together(metric):
+                continue
+            bl_stats, bl_result = self._baseline_info[name]
+            stats = [_statistics(metric, hyps, self.references) for _, hyps in self.named_systems[1:]]
+            resampled = metric._shared_resample_scores([bl_stats, *stats], default_rng(self._seed), self.n_samples)
+            bl_result.mean, bl_result.ci = estimate_ci(resampled[0])
+            results = []
+            for sys_stats, sys_scores in zip(stats, resampled[1:]):
+                score = metric._aggregate_and_compute(sys_stats).score
+                p_value = _bootstrap_p_value(sys_scores, resampled[0], abs(bl_result.score - score))
+                results.append(Result(score, p_value, *estimate_ci(sys_scores)))
+            out[name] = results
+        return out
+
     def __call__(self) -> tuple[dict[str, Any], dict[str, list[Any]]]:
         scores: dict[str, list[Any]] = {"System": [name for name, _ in self.named_systems]}
         for name, (_, result) in self._baseline_info.items():
             scores[name] = [result]
-        for _, hyps in self.named_systems[1:]:
-            results = self._fn(
-                self._baseline_info,
-                hyps,
-                self.references,
-                self.metrics,
-                self.n_samples,
-                self.n_ar_confidence,
-                self._draws,
-            )
-            for name, res in results.items():
-                scores[name].append(res)
+        together = self._together()
+        others = {name: m for name, m in self.metrics.items() if name not in together}
+        for i, (_, hyps) in enumerate(self.named_systems[1:]):
+            results = {}
+            if others:
+                results = self._fn(
+                    self._baseline_info,
+                    hyps,
+                    self.references,
+                    others,
+                    self.n_samples,
+                    self.n_ar_confidence,
+                    self._draws,
+                )
+            for name in self.metrics:
+                scores[name].append(together[name][i] if name in together else results[name])
         return self._signatures, scores
