@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
-import numbers
-from typing import Any
 
 from rougebleu import _rougebleu as _native
 from rougebleu._rougebleu import is_column
 
 # `workers` is checked where it is extracted, in the extension (one check for every batch call).
 from rougebleu.limits import MAX_BETA, MAX_BOOTSTRAP
+
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def string_list(value: Any, name: str, check_items: bool = True) -> list:
@@ -45,6 +47,10 @@ def column_strings(value: Any, name: str) -> list:
 
 def number(value: Any, name: str) -> float:
     """A real number (not a bool) as a float."""
+    if type(value) is float or type(value) is int:
+        return float(value)  # the usual case, without importing `numbers`
+    import numbers
+
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__}")
     return float(value)
@@ -52,8 +58,11 @@ def number(value: Any, name: str) -> float:
 
 def integer(value: Any, name: str, minimum: int | None = None) -> int:
     """An integer (not a bool), at least `minimum` when given."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if type(value) is not int:
+        import numbers  # (not at the top: the commands pass plain ints)
+
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)

@@ -17,13 +17,26 @@ This module turns the user's ``progress`` value into that callback:
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator
-from typing import Any, Union
-
 from rougebleu import _rougebleu as _native
 
-ProgressArg = Union[bool, Callable[[int, int], Any], None]
+TYPE_CHECKING = False  # not typing's: the commands import this module, keep it light
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import TracebackType
+    from typing import Any, Union
+
+    ProgressArg = Union[bool, Callable[[int, int], Any], None]
+
+
+def __getattr__(name: str) -> Any:
+    # `ProgressArg` for code that reads it at run time, built on first use (it needs `typing`).
+    if name == "ProgressArg":
+        from collections.abc import Callable
+        from typing import Any, Union
+
+        return Union[bool, Callable[[int, int], Any], None]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ProgressArg", "reporting", "callback", "for_terminal"]
 
@@ -71,20 +84,23 @@ def callback(progress: ProgressArg, desc: str | None = None) -> Callable[[int, i
     )
 
 
-@contextlib.contextmanager
-def reporting(progress: ProgressArg, desc: str | None = None) -> Iterator[None]:
+class reporting:  # noqa: N801 (used as a function: `with reporting(progress):`)
     """Report the progress of the batch calls made from this thread inside the block."""
-    cb = callback(progress, desc)
-    if cb is None:
-        yield
-        return
-    previous = _native._set_progress(cb)
-    try:
-        yield
-    finally:
-        _native._set_progress(previous)
-        if isinstance(cb, _Bar):
-            cb.close()
+
+    def __init__(self, progress: ProgressArg, desc: str | None = None) -> None:
+        self._cb = callback(progress, desc)
+        self._previous: Any = None
+
+    def __enter__(self) -> None:
+        if self._cb is not None:
+            self._previous = _native._set_progress(self._cb)
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        if self._cb is None:
+            return
+        _native._set_progress(self._previous)
+        if isinstance(self._cb, _Bar):
+            self._cb.close()
 
 
 def for_terminal() -> bool | None:

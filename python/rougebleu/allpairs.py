@@ -32,12 +32,16 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu.mt.bleu import BLEU
 from rougebleu.mt.chrf import CHRF
 from rougebleu.mt.ter import TER
 from rougebleu.rouge_batch import RougeArrays
 from rougebleu.rouge_scorer import f_weight_alpha
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["rouge_pairwise", "expected_utility", "top_k"]
 

@@ -19,8 +19,12 @@ from typing import Any, Literal, overload
 import numpy as np
 
 from rougebleu import _rougebleu
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu._matlab_stopwords import STOP_WORDS
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = [
     "STOP_WORDS",

@@ -8,8 +8,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from rougebleu import _args
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu.rouge_scorer import language_segmenter, make_core
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
 

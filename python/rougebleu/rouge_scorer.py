@@ -12,9 +12,13 @@ from typing import Any
 
 from rougebleu._args import beta as check_beta
 from rougebleu._args import number, string_list
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu._rougebleu import RougeCore, RougeScorerBase, column_texts, is_column, rouge_score_tokenize
 from rougebleu.scoring import Score
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["RougeScorer"]
 

@@ -9,16 +9,19 @@ sacrebleu's colorama setup behaves; pipes and files get plain text.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Sequence
-
 from rougebleu.cli._table import render
+
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
 
 __all__ = ["Colors", "paired_explanation", "results_table", "single_results"]
 
 _ANSI_CODES = {"yellow": "\x1b[33m", "cyan": "\x1b[36m", "green": "\x1b[32m", "red": "\x1b[31m"}
 _RESET = "\x1b[0m"
-_CONFIDENCE = re.compile(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))")
+_CONFIDENCE = r"(\(μ = [0-9\.]+ ± [0-9\.]+\))"
 
 
 class Colors:
@@ -37,7 +40,9 @@ def single_results(lines: list[str], is_json: bool, color: Colors) -> str:
     if is_json:
         return "[\n" + ",\n".join(lines) + "\n]" if len(lines) > 1 else lines[0]
     if "μ" in lines[0]:
-        lines = [_CONFIDENCE.sub(lambda m: color(m.group(), "cyan"), line) for line in lines]
+        import re
+
+        lines = [re.sub(_CONFIDENCE, lambda m: color(m.group(), "cyan"), line) for line in lines]
     if len(lines) == 1:
         return lines[0]
     out: list[str] = []

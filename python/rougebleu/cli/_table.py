@@ -12,13 +12,14 @@ lines that are centred one by one and padded at the bottom.
 from __future__ import annotations
 
 import math
-import re
-from typing import Sequence
+
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["render"]
 
-_ANSI = re.compile(r"\x1b\[\d+(?:;\d+)*m")
-_NEWLINE = re.compile(r"\r|\n|\r\n")
+_ANSI_PATTERN = r"\x1b\[\d+(?:;\d+)*m"
 _LATEX_ESCAPES = {
     "&": r"\&",
     "%": r"\%",
@@ -38,7 +39,17 @@ _RANK = {"none": 0, "bool": 1, "int": 2, "float": 3, "str": 5}
 
 
 def _visible(text: str) -> str:
-    return _ANSI.sub("", text)
+    if "\x1b" not in text:
+        return text  # no colors (pipes, files): no need to import `re`
+    import re
+
+    return re.sub(_ANSI_PATTERN, "", text)
+
+
+def _lines(text: str) -> list[str]:
+    # tabulate splits cells at "\r", "\n" or "\r\n" with the regex r"\r|\n|\r\n", whose first
+    # branch wins: every "\r" and every "\n" is a break.
+    return text.replace("\r", "\n").split("\n")
 
 
 def _cell_type(text: str) -> str:
@@ -94,10 +105,10 @@ def render(headers: Sequence[str], columns: Sequence[Sequence[str]], *, latex: b
     """The table of `columns` (lists of cells, one list per header) as tabulate prints it."""
     aligns = ["right"] + ["center"] * (len(headers) - 1)
     cols = [_format_column([c.strip() for c in col], floatfmt) for col in columns]
-    multiline = not latex and any(_NEWLINE.search(t) for t in [*headers, *(c for col in cols for c in col)])
+    multiline = not latex and any("\r" in t or "\n" in t for t in [*headers, *(c for col in cols for c in col)])
     widths = []
     for header, col in zip(headers, cols):
-        cell_width = max((len(_visible(line)) for c in col for line in _NEWLINE.split(c)), default=0)
+        cell_width = max((len(_visible(line)) for c in col for line in _lines(c)), default=0)
         widths.append(max(len(_visible(header)) + 2, cell_width))
     head = [_pad(h, w, a) for h, w, a in zip(headers, widths, aligns)]
     rows = [list(r) for r in zip(*cols)]

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import sys
 
+from rougebleu.cli._sacrebleu_args import FORMATS, TOKENIZERS_NEEDING_MODELS, Namespace, fast_parse
+
 TYPE_CHECKING = False  # not typing's: keep the start-up of the command light
 if TYPE_CHECKING:
     import argparse
@@ -29,13 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["build_parser", "main", "parse_args", "run"]
 
-SACREBLEU_VERSION = "2.6.0"
-METRIC_NAMES = ("bleu", "chrf", "ter")
-# sacrebleu's --tokenize choices, of which some need models rougebleu does not ship.
-TOKENIZERS_NEEDING_MODELS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
-TOKENIZE_CHOICES = ("none", "zh", "13a", "intl", "char", *TOKENIZERS_NEEDING_MODELS)
-SMOOTH_CHOICES = ("none", "floor", "add-k", "exp")
-FORMATS = ("json", "text", "latex")
 # Exit status sacrebleu uses for malformed tab-separated input (references or systems).
 EXIT_BAD_FIELDS = 17
 
@@ -50,139 +45,11 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """sacrebleu's options, names, defaults and types (help texts are rougebleu's own)."""
-    import argparse
+    """sacrebleu's options, names, defaults and types as an argparse parser (help texts are
+    rougebleu's own); the table lives in :mod:`rougebleu.cli._sacrebleu_args`."""
+    from rougebleu.cli import _sacrebleu_args
 
-    p = argparse.ArgumentParser(
-        prog="rougebleu sacrebleu",
-        description="sacrebleu 2.6.0's command line, computed by rougebleu: "
-        "rougebleu sacrebleu REF [REF ...] -i SYSTEM [SYSTEM ...] (or the system on standard input).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    not_offered = "not offered by rougebleu (built-in test sets); pass local files"
-    p.add_argument("--citation", "--cite", default=False, action="store_true", help=not_offered)
-    p.add_argument("--list", default=False, action="store_true", help=not_offered)
-    p.add_argument("--test-set", "-t", type=str, default=None, help=not_offered)
-    p.add_argument(
-        "--language-pair",
-        "-l",
-        dest="langpair",
-        default=None,
-        help="SRC-TRG language pair: the target language picks BLEU's default tokenizer",
-    )
-    p.add_argument("--origlang", "-ol", dest="origlang", default=None, help=not_offered)
-    p.add_argument("--subset", dest="subset", default=None, help=not_offered)
-    p.add_argument("--download", type=str, default=None, help=not_offered)
-    p.add_argument("--echo", nargs="+", type=str, default=None, help=not_offered)
-    p.add_argument(
-        "--input",
-        "-i",
-        type=str,
-        nargs="*",
-        default=None,
-        help="system output file(s), one segment per line (default: standard input, systems separated by tabs)",
-    )
-    p.add_argument("refs", nargs="*", default=[], help="reference file(s), given before -i")
-    p.add_argument(
-        "--num-refs",
-        "-nr",
-        type=int,
-        default=1,
-        help="references per line of the single reference file, tab-separated (default: %(default)s)",
-    )
-    p.add_argument("--encoding", "-e", type=str, default="utf-8", help="file encoding (default: %(default)s)")
-    p.add_argument(
-        "--metrics", "-m", choices=METRIC_NAMES, nargs="+", default=["bleu"], help="metrics to compute (default: bleu)"
-    )
-    p.add_argument("--sentence-level", "-sl", action="store_true", help="one score per segment")
-
-    g = p.add_argument_group("BLEU")
-    g.add_argument(
-        "--smooth-method",
-        "-s",
-        choices=SMOOTH_CHOICES,
-        default="exp",
-        dest="bleu_smooth_method",
-        help="smoothing method (default: %(default)s)",
-    )
-    g.add_argument(
-        "--smooth-value",
-        "-sv",
-        type=float,
-        default=None,
-        dest="bleu_smooth_value",
-        help="value for floor (default 0.1) and add-k (default 1)",
-    )
-    g.add_argument(
-        "--tokenize",
-        "-tok",
-        choices=TOKENIZE_CHOICES,
-        default=None,
-        dest="bleu_tokenize",
-        help="tokenizer (default: 13a, zh for Chinese targets)",
-    )
-    g.add_argument(
-        "--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False, help="case-insensitive BLEU"
-    )
-    g.add_argument(
-        "--force",
-        default=False,
-        action="store_true",
-        dest="bleu_force",
-        help="accepted for compatibility (no tokenization warnings are printed)",
-    )
-
-    g = p.add_argument_group("chrF")
-    g.add_argument("--chrf-char-order", "-cc", type=int, default=6, help="character n-gram order (default: 6)")
-    g.add_argument("--chrf-word-order", "-cw", type=int, default=0, help="word n-gram order; 2 = chrF++ (default: 0)")
-    g.add_argument("--chrf-beta", type=int, default=2, help="recall weight (default: 2)")
-    g.add_argument("--chrf-whitespace", action="store_true", default=False, help="keep spaces in character n-grams")
-    g.add_argument("--chrf-lowercase", action="store_true", default=False, help="case-insensitive chrF")
-    g.add_argument(
-        "--chrf-eps-smoothing",
-        action="store_true",
-        default=False,
-        help="epsilon smoothing (chrF++.py, NLTK, Moses) instead of effective order",
-    )
-
-    g = p.add_argument_group("TER (defaults as tercom)")
-    g.add_argument("--ter-case-sensitive", action="store_true", help="case-sensitive TER")
-    g.add_argument("--ter-asian-support", action="store_true", help="split Asian characters")
-    g.add_argument("--ter-no-punct", action="store_true", help="remove punctuation")
-    g.add_argument("--ter-normalized", action="store_true", help="tercom's normalization and tokenization")
-
-    g = p.add_argument_group("Bootstrap interval of one system")
-    g.add_argument("--confidence", "-ci", action="store_true", help="95%% bootstrap interval of each score")
-    g.add_argument("--confidence-n", "-cin", type=int, default=1000, help="resamples (default: %(default)s)")
-
-    g = p.add_argument_group("Paired significance tests between systems (the first is the baseline)")
-    choice = g.add_mutually_exclusive_group()
-    choice.add_argument("--paired-ar", "-par", action="store_true", help="approximate randomization")
-    choice.add_argument("--paired-bs", "-pbs", action="store_true", help="paired bootstrap resampling")
-    g.add_argument("--paired-ar-n", "-parn", type=int, default=10000, help="AR trials (default: %(default)s)")
-    g.add_argument("--paired-bs-n", "-pbsn", type=int, default=1000, help="bootstrap resamples (default: %(default)s)")
-    g.add_argument(
-        "--paired-jobs", "-j", type=int, default=1, help="accepted for compatibility; results do not depend on it"
-    )
-
-    g = p.add_argument_group("Report")
-    g.add_argument("--quiet", "-q", default=False, action="store_true", help="no informational messages")
-    g.add_argument("--short", "-sh", default=False, action="store_true", help="short signatures")
-    g.add_argument("--score-only", "-b", default=False, action="store_true", help="print the scores only")
-    g.add_argument("--width", "-w", type=int, default=1, help="decimals (default: %(default)s)")
-    g.add_argument("--detail", "-d", default=False, action="store_true", help=not_offered)
-    g.add_argument("--no-color", "-nc", action="store_true", help="no terminal colors")
-    g.add_argument(
-        "--format",
-        "-f",
-        default="json",
-        choices=FORMATS,
-        help="json or text (one system), text or latex tables (several); "
-        "SACREBLEU_FORMAT overrides it (default: %(default)s)",
-    )
-    version = f"%(prog)s {_version()} (sacrebleu {SACREBLEU_VERSION})"
-    p.add_argument("--version", "-V", action="version", version=version)
-    return p
+    return _sacrebleu_args.build_parser(f"%(prog)s {_version()} (sacrebleu {_sacrebleu_args.SACREBLEU_VERSION})")
 
 
 def _version() -> str:
@@ -203,7 +70,15 @@ def _open(path: str, encoding: str) -> Any:
     return open(path, encoding=encoding, newline="\n")
 
 
-def _read_file(path: str, encoding: str) -> list[str]:
+def _read_file(path: str, encoding: str) -> Sequence[str]:
+    if encoding.lower().replace("_", "-") in ("utf-8", "utf8") and not path.endswith(".gz"):
+        # Plain UTF-8 files (the usual case) are read natively, as a column the metrics read
+        # without a Python string per line; anything it cannot read is read below, which words the error.
+        from rougebleu._rougebleu import TextLines
+
+        lines: Any = TextLines.read(path)  # a column of str, indexable as a sequence
+        if lines is not None:
+            return lines
     try:
         with _open(path, encoding) as f:
             return [line.rstrip() for line in f]
@@ -213,21 +88,22 @@ def _read_file(path: str, encoding: str) -> list[str]:
         raise UsageError(f"{path}: cannot read as {encoding}: {err}") from err
 
 
-def _read_references(args: argparse.Namespace) -> list[list[str]]:
+def _read_references(args: Namespace) -> list[Sequence[str]]:
     n = args.num_refs
-    streams: list[list[str]] = [[] for _ in range(max(len(args.refs), n))]
+    streams: list[Sequence[str]] = [[] for _ in range(max(len(args.refs), n))]
     for k, path in enumerate(args.refs):
-        for lineno, line in enumerate(_read_file(path, args.encoding), 1):
-            if n == 1:
-                streams[k].append(line)
-                continue
+        lines = _read_file(path, args.encoding)
+        if n == 1:
+            streams[k] = lines
+            continue
+        for lineno, line in enumerate(lines, 1):
             fields = line.split("\t", n - 1)
             if len(fields) != n:
                 raise UsageError(
                     f"FATAL: line {lineno}: expected {n} fields, but found {len(fields)}.", status=EXIT_BAD_FIELDS
                 )
             for j, field in enumerate(fields):
-                streams[j].append(field)
+                streams[j].append(field)  # type: ignore[attr-defined]
     return streams
 
 
@@ -253,9 +129,9 @@ def _read_stdin(encoding: str) -> list[list[str]]:
     return systems
 
 
-def _read_systems(args: argparse.Namespace, paired: bool, info: Any) -> tuple[list[list[str]], list[str]]:
+def _read_systems(args: Namespace, paired: bool, info: Any) -> tuple[list[Sequence[str]], list[str]]:
     if args.input is None:
-        systems = _read_stdin(args.encoding)
+        systems: list[Sequence[str]] = list(_read_stdin(args.encoding))
         names = [f"System {i + 1}" for i in range(len(systems))]
         if paired:
             names = ["Baseline"] + [f"System {i + 1}" for i in range(len(systems) - 1)]
@@ -279,7 +155,7 @@ def _read_systems(args: argparse.Namespace, paired: bool, info: Any) -> tuple[li
 # -- checks in sacrebleu's order ----------------------------------------------------------------
 
 
-def _check_usage(args: argparse.Namespace) -> None:
+def _check_usage(args: Namespace) -> None:
     test_set_only = [
         ("--download", args.download),
         ("--list", args.list),
@@ -313,7 +189,7 @@ def _check_usage(args: argparse.Namespace) -> None:
         raise UsageError(f"--tokenize {args.bleu_tokenize} needs models rougebleu does not ship.")
 
 
-def _check_systems(args: argparse.Namespace, systems: list[list[str]], refs: list[list[str]], paired: bool) -> None:
+def _check_systems(args: Namespace, systems: list[Sequence[str]], refs: list[Sequence[str]], paired: bool) -> None:
     if args.sentence_level:
         if len(systems) > 1:
             raise UsageError("Only one system can be evaluated in sentence-level mode.")
@@ -333,7 +209,7 @@ def _check_systems(args: argparse.Namespace, systems: list[list[str]], refs: lis
 # -- scoring ------------------------------------------------------------------------------------
 
 
-def _metrics(args: argparse.Namespace, refs: list[list[str]]) -> dict[str, Any]:
+def _metrics(args: Namespace, refs: list[Sequence[str]]) -> dict[str, Any]:
     built: dict[str, Any] = {}
     for name in args.metrics:
         if name == "bleu":
@@ -375,7 +251,7 @@ def _metrics(args: argparse.Namespace, refs: list[list[str]]) -> dict[str, Any]:
     return built
 
 
-def _sentence_level(args: argparse.Namespace, metric: Any, system: list[str], refs: list[list[str]]) -> str:
+def _sentence_level(args: Namespace, metric: Any, system: Sequence[str], refs: list[Sequence[str]]) -> str:
     lines = []
     for hyp, *seg_refs in zip(system, *refs):
         score = metric.sentence_score(hyp, seg_refs)
@@ -383,7 +259,7 @@ def _sentence_level(args: argparse.Namespace, metric: Any, system: list[str], re
     return "\n".join(lines)
 
 
-def _report(args: argparse.Namespace, systems: list[list[str]], names: list[str], metrics: dict[str, Any]) -> str:
+def _report(args: Namespace, systems: list[Sequence[str]], names: list[str], metrics: dict[str, Any]) -> str:
     from rougebleu.cli._sacrebleu_report import Colors, results_table, single_results
 
     color = Colors(_colors_enabled(args))
@@ -417,7 +293,7 @@ def _report(args: argparse.Namespace, systems: list[list[str]], names: list[str]
     return results_table(scores, sigs, fmt=args.format, width=args.width, paired=paired, paired_n=paired_n, color=color)
 
 
-def _colors_enabled(args: argparse.Namespace) -> bool:
+def _colors_enabled(args: Namespace) -> bool:
     import os
 
     if args.no_color or os.environ.get("NO_COLOR"):
@@ -431,19 +307,21 @@ def _colors_enabled(args: argparse.Namespace) -> bool:
 # -- entry point --------------------------------------------------------------------------------
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+def parse_args(argv: Sequence[str]) -> Namespace:
     """sacrebleu's arguments (argparse exits with status 2 on bad usage); `SACREBLEU_FORMAT`
-    overrides `--format` when it names one."""
+    overrides `--format` when it names one. Plain command lines are read without argparse."""
     import os
 
-    args = build_parser().parse_args(list(argv))
+    values = fast_parse(argv)
+    if values is None:
+        values = vars(build_parser().parse_args(list(argv)))
     fmt = os.environ.get("SACREBLEU_FORMAT", "").lower()
     if fmt in FORMATS:
-        args.format = fmt
-    return args
+        values["format"] = fmt
+    return Namespace(**values)
 
 
-def run(args: argparse.Namespace) -> str:
+def run(args: Namespace) -> str:
     """Read, score and return the report (raises :class:`UsageError`)."""
     quiet = args.quiet
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from rougebleu._args import _native, bounded_integer, is_column, number, string_list
 from rougebleu.limits import MAX_NGRAM_ORDER
+
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
+if TYPE_CHECKING:
+    from typing import Any
+
 
 TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
 SMOOTH_METHODS = ("none", "floor", "add-k", "exp")

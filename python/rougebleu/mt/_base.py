@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
-
 from rougebleu._rougebleu import __version__
+
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
 
 class Score:

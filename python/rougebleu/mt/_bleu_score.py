@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 from rougebleu.mt._base import Score, Signature
+
+TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
 
 # Value printed when a method takes one and none was given (sacrebleu's `BLEU.SMOOTH_DEFAULTS`).
 SMOOTH_DEFAULTS: dict[str, float | int | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}

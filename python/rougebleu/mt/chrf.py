@@ -24,9 +24,13 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, string_list
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu.mt._args import native_streams
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
 

@@ -25,9 +25,13 @@ from typing import Any, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
 

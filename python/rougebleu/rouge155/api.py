@@ -16,9 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rougebleu._long_call import ProgressArg, reporting
+from rougebleu._long_call import reporting
 from rougebleu._rougebleu import Rouge155Core
 from rougebleu.limits import MAX_BOOTSTRAP, MAX_NGRAM_ORDER
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
 
 __all__ = ["EvalItem", "Rouge155", "Rouge155Result", "SystemScore"]
 
