@@ -41,6 +41,7 @@ CALLS = {
         [o.rows, o.rows], native.NumpyGenerator([1]), 3, "exp", None, False
     ),
     "TextLines.read": lambda o: native.TextLines.read(o.lines_path),
+    "TextLines.read_many": lambda o: native.TextLines.read_many([o.lines_path]),
     "TextLines.__len__": lambda o: len(o.lines),
     "TextLines.__getitem__": lambda o: o.lines[0],
     "TextLines.__repr__": lambda o: repr(o.lines),

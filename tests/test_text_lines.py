@@ -50,9 +50,13 @@ def test_lines_equal_pythons(tmp_path: Path, text: str) -> None:
 def test_unreadable_files_are_left_to_python(tmp_path: Path) -> None:
     bad = tmp_path / "latin1.txt"
     bad.write_bytes("caf\xe9\n".encode("latin-1"))
+    good = tmp_path / "good.txt"
+    good.write_text("a\n b \n", encoding="utf-8")
     assert TextLines.read(str(bad)) is None
     assert TextLines.read(str(tmp_path / "missing.txt")) is None
     assert TextLines.read(str(tmp_path)) is None  # a folder
+    many = TextLines.read_many([str(good), str(bad), str(tmp_path / "missing.txt"), str(good)])
+    assert [None if m is None else list(m) for m in many] == [["a", " b"], None, None, ["a", " b"]]
 
 
 def test_indexing(tmp_path: Path) -> None:

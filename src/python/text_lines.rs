@@ -25,6 +25,16 @@ impl TextLines {
         })
     }
 
+    /// [`TextLines::read`] of several files at once, in parallel (a command reads its reference
+    /// and system files together): one `TextLines` or None per path, in order.
+    #[staticmethod]
+    fn read_many(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<Option<TextLines>>> {
+        guard("TextLines.read_many", || {
+            let read = py.detach(|| crate::batch::map(&paths, None, |p| Lines::read_utf8(p)));
+            Ok(read.into_iter().map(|l| l.map(|lines| TextLines { lines: Arc::new(lines) })).collect())
+        })
+    }
+
     fn __len__(&self) -> PyResult<usize> {
         guard("TextLines.__len__", || Ok(self.lines.len()))
     }

@@ -70,29 +70,39 @@ def _open(path: str, encoding: str) -> Any:
     return open(path, encoding=encoding, newline="\n")
 
 
-def _read_file(path: str, encoding: str) -> Sequence[str]:
-    if encoding.lower().replace("_", "-") in ("utf-8", "utf8") and not path.endswith(".gz"):
-        # Plain UTF-8 files (the usual case) are read natively, as a column the metrics read
-        # without a Python string per line; anything it cannot read is read below, which words the error.
-        from rougebleu._rougebleu import TextLines
+class _Files:
+    """The command's files in `encoding`. Plain UTF-8 files (the usual case) are read natively,
+    all together and in parallel, as columns the metrics read without a Python string per line;
+    any file that cannot be read so is read line by line here, which words the error."""
 
-        lines: Any = TextLines.read(path)  # a column of str, indexable as a sequence
+    def __init__(self, paths: Sequence[str], encoding: str) -> None:
+        self.encoding = encoding
+        self._native: dict[str, Any] = {}
+        if encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
+            plain = [p for p in dict.fromkeys(paths) if not p.endswith(".gz")]
+            if plain:
+                from rougebleu._rougebleu import TextLines
+
+                self._native = dict(zip(plain, TextLines.read_many(plain)))
+
+    def read(self, path: str) -> Sequence[str]:
+        lines = self._native.get(path)
         if lines is not None:
-            return lines
-    try:
-        with _open(path, encoding) as f:
-            return [line.rstrip() for line in f]
-    except OSError as err:
-        raise UsageError(f"{path}: {err.strerror or err}") from err
-    except (UnicodeDecodeError, LookupError) as err:
-        raise UsageError(f"{path}: cannot read as {encoding}: {err}") from err
+            return lines  # type: ignore[no-any-return]
+        try:
+            with _open(path, self.encoding) as f:
+                return [line.rstrip() for line in f]
+        except OSError as err:
+            raise UsageError(f"{path}: {err.strerror or err}") from err
+        except (UnicodeDecodeError, LookupError) as err:
+            raise UsageError(f"{path}: cannot read as {self.encoding}: {err}") from err
 
 
-def _read_references(args: Namespace) -> list[Sequence[str]]:
+def _read_references(args: Namespace, files: _Files) -> list[Sequence[str]]:
     n = args.num_refs
     streams: list[Sequence[str]] = [[] for _ in range(max(len(args.refs), n))]
     for k, path in enumerate(args.refs):
-        lines = _read_file(path, args.encoding)
+        lines = files.read(path)
         if n == 1:
             streams[k] = lines
             continue
@@ -129,7 +139,7 @@ def _read_stdin(encoding: str) -> list[list[str]]:
     return systems
 
 
-def _read_systems(args: Namespace, paired: bool, info: Any) -> tuple[list[Sequence[str]], list[str]]:
+def _read_systems(args: Namespace, files: _Files, paired: bool, info: Any) -> tuple[list[Sequence[str]], list[str]]:
     if args.input is None:
         systems: list[Sequence[str]] = list(_read_stdin(args.encoding))
         names = [f"System {i + 1}" for i in range(len(systems))]
@@ -145,7 +155,7 @@ def _read_systems(args: Namespace, paired: bool, info: Any) -> tuple[list[Sequen
             raise UsageError(
                 f"{path!r} already used to name a system.", "Make sure to have a different basename for each system."
             )
-        systems.append(_read_file(path, args.encoding))
+        systems.append(files.read(path))
         names.append(path)
     if paired and names:
         names[0] = f"Baseline: {names[0]}"
@@ -331,8 +341,9 @@ def run(args: Namespace) -> str:
 
     paired = bool(args.paired_bs or args.paired_ar)
     _check_usage(args)
-    refs = _read_references(args)
-    systems, names = _read_systems(args, paired, info)
+    files = _Files([*args.refs, *(args.input or [])], args.encoding)
+    refs = _read_references(args, files)
+    systems, names = _read_systems(args, files, paired, info)
     if not systems:  # `-i` without files: sacrebleu prints an empty JSON list, or fails
         if paired or args.sentence_level or args.format != "json":
             raise UsageError("no system output given to -i/--input")
