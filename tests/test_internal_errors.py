@@ -36,6 +36,7 @@ CALLS = {
     "BleuReferences.__len__": lambda o: len(o.bleu_refs),
     "BleuReferences.sentence_scores": lambda o: o.bleu_refs.sentence_scores(["a"], "exp", None, False),
     "BleuReferences.stats": lambda o: o.bleu_refs.stats(["a"]),
+    "BleuReferences.stats_many": lambda o: o.bleu_refs.stats_many([["a"], ["a b"]]),
     "bleu_resample_scores": lambda o: native.bleu_resample_scores(o.rows, o.idx, "exp", None, False),
     "bleu_shared_resample_scores": lambda o: native.bleu_shared_resample_scores(
         [o.rows, o.rows], native.NumpyGenerator([1]), 3, "exp", None, False

@@ -70,6 +70,27 @@ def test_shared_resamples_equal_each_system_on_the_whole_matrix(seed: int, n: in
     assert np.array_equal(np.asarray(together_rng.choice(n, 2)), np.asarray(whole_rng.choice(n, 2)))
 
 
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_statistics_of_several_systems_at_once(lowercase: bool) -> None:
+    import random
+
+    from rougebleu.mt.bleu import BLEU
+
+    rnd = random.Random(5)
+    words = "The the A a cat Cat sat , . on mat".split()
+    sentence = lambda: " ".join(rnd.choice(words) for _ in range(rnd.randrange(15)))  # noqa: E731
+    refs = [[sentence() for _ in range(60)] for _ in range(2)]
+    systems = [[sentence() for _ in range(60)] for _ in range(4)]
+    cached = BLEU(lowercase=lowercase, references=refs)
+    one_shot = BLEU(lowercase=lowercase)
+    expected = [np.asarray(cached._segment_rows(h, None)) for h in systems]
+    for bleu, given in ((cached, None), (one_shot, refs)):
+        together = bleu._segment_rows_many(systems, given)
+        assert [np.asarray(t).tolist() for t in together] == [e.tolist() for e in expected]
+    with pytest.raises(ValueError, match="59 segments but the references have 60"):
+        cached._segment_rows_many([systems[0], systems[1][:-1]], None)
+
+
 def test_bad_sizes_are_refused() -> None:
     with pytest.raises(ValueError, match="n: expected at most 2\\*\\*32 segments"):
         default_rng(1).choice(2**32 + 1, 10)

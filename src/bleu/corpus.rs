@@ -84,6 +84,61 @@ impl RefCache {
         Ok(self.map(hyps, workers, |row| row.to_vec())?.concat())
     }
 
+    /// [`RefCache::stats`] of several systems at once: each segment's references are interned
+    /// and counted once for all of them. One row-major statistics vector per system.
+    pub fn stats_many<S: AsRef<str> + Sync>(
+        &self,
+        systems: &[Vec<S>],
+        workers: Option<usize>,
+    ) -> Result<Vec<Vec<u64>>> {
+        for hyps in systems {
+            if hyps.len() != self.len() {
+                return Err(Error::value(
+                    "hypotheses",
+                    format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
+                ));
+            }
+        }
+        let prep = self.prep;
+        let k = stats_len(prep.max_order);
+        let n_sys = systems.len();
+        // Per segment, the rows of every system one after the other.
+        let rows = batch::map_range(self.len(), workers, |i| {
+            let refs = &self.segments[i];
+            let mut row = vec![0u64; n_sys * k];
+            with_segment_stats(|seg| {
+                seg.begin(refs.text.len());
+                let mut start = 0;
+                for &len in refs.lens.iter() {
+                    let end = start + len as usize;
+                    seg.add_reference(&refs.text, &refs.spans[start..end]);
+                    start = end;
+                }
+                seg.begin_hypotheses();
+                let (mut ids, mut ends) = (Vec::new(), Vec::with_capacity(n_sys));
+                let mut spans = std::mem::take(&mut seg.spans);
+                for hyps in systems {
+                    let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
+                    seg.add_hypothesis(text.as_bytes(), &spans, &mut ids);
+                    ends.push(ids.len());
+                }
+                seg.spans = spans;
+                let mut chunks = row.chunks_mut(k);
+                seg.finish_hypotheses(&ids, &ends, prep.max_order, |_| {
+                    chunks.next().expect("a row per system")
+                });
+            });
+            row
+        });
+        let mut out: Vec<Vec<u64>> = (0..n_sys).map(|_| Vec::with_capacity(self.len() * k)).collect();
+        for row in &rows {
+            for (system, r) in out.iter_mut().zip(row.chunks(k)) {
+                system.extend_from_slice(r);
+            }
+        }
+        Ok(out)
+    }
+
     /// Apply `finish` to the statistics row of every hypothesis, in input order.
     pub fn map<S, R, F>(&self, hyps: &[S], workers: Option<usize>, finish: F) -> Result<Vec<R>>
     where
@@ -292,5 +347,38 @@ mod tests {
         let streams = [vec![s("a b"), s("c")], vec![None, s("")]];
         let (one_shot, nr) = stats_with_references(&["a b", "c d"], &streams, prep, Some(1)).unwrap();
         assert_eq!((one_shot, nr), (st, None));
+    }
+
+    #[test]
+    fn several_systems_at_once_equal_one_at_a_time() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x = crate::test_rng::xorshift(x);
+            x
+        };
+        let words = ["a", "b", "c", "the", "cat", "é", "0123456789abcdefghij", ",", "."];
+        let mut sentence = |next: &mut dyn FnMut() -> u64| -> String {
+            let n = next() % 25;
+            (0..n).map(|_| words[(next() % words.len() as u64) as usize]).collect::<Vec<_>>().join(" ")
+        };
+        for (order, n_refs) in [(4, 1), (2, 3), (6, 2)] {
+            let n = 80;
+            let streams: Vec<Vec<Option<String>>> = (0..n_refs)
+                .map(|r| {
+                    (0..n)
+                        .map(|i| if r > 0 && i % 7 == 0 { None } else { Some(sentence(&mut next)) })
+                        .collect()
+                })
+                .collect();
+            let prep = Preprocess::new(Tokenizer::T13a, false, order).unwrap();
+            let cache = RefCache::new(&streams, prep, Some(2)).unwrap();
+            let systems: Vec<Vec<String>> =
+                (0..4).map(|_| (0..n).map(|_| sentence(&mut next)).collect()).collect();
+            let together = cache.stats_many(&systems, Some(2)).unwrap();
+            for (hyps, rows) in systems.iter().zip(&together) {
+                assert_eq!(rows, &cache.stats(hyps, Some(1)).unwrap(), "order {order}, {n_refs} references");
+            }
+            assert!(cache.stats_many(&[vec!["a"; n - 1]], None).is_err());
+        }
     }
 }

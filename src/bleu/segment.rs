@@ -350,22 +350,76 @@ impl SegmentStats {
 
     /// Look up the hypothesis tokens, the byte spans `spans` of `text` (after every reference).
     pub fn set_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)]) {
-        self.hyp_ids.clear();
-        let n_vocab = self.vocab.len as usize;
-        self.in_hyp.clear();
-        // One more entry that absent tokens mark, so that marking needs no branch.
-        self.in_hyp.resize(n_vocab + 1, false);
-        for &(a, b) in spans {
-            let id = self.vocab.get(text, a as usize, b as usize);
-            self.in_hyp[(id as usize).min(n_vocab)] = true;
-            self.hyp_ids.push(id);
-        }
-        self.in_hyp.truncate(n_vocab);
+        let mut ids = std::mem::take(&mut self.hyp_ids);
+        ids.clear();
+        self.begin_hypotheses();
+        self.add_hypothesis(text, spans, &mut ids);
+        self.in_hyp.truncate(self.vocab.len as usize);
+        self.hyp_ids = ids;
     }
 
     /// Write `[hyp_len, ref_len, correct_1..N, total_1..N]` into `out` (length `2 + 2N`).
     pub fn finish(&mut self, max_order: usize, out: &mut [u64]) {
-        let len = self.hyp_ids.len();
+        let ids = std::mem::take(&mut self.hyp_ids);
+        if !ids.is_empty() && !self.ref_ids.is_empty() {
+            self.count_references(max_order);
+        }
+        // The counts are consumed: clipping `left` is `max_counts` itself.
+        let mut left = std::mem::take(&mut self.max_counts);
+        self.clip(&ids, &mut left, max_order, out);
+        self.max_counts = left;
+        self.hyp_ids = ids;
+    }
+
+    /// Start looking up several hypotheses of the segment (after every reference); each
+    /// [`add_hypothesis`](Self::add_hypothesis), then [`finish_hypotheses`](Self::finish_hypotheses).
+    /// The references' n-grams are counted once for all of them.
+    pub fn begin_hypotheses(&mut self) {
+        let n_vocab = self.vocab.len as usize;
+        self.in_hyp.clear();
+        // One more entry that absent tokens mark, so that marking needs no branch.
+        self.in_hyp.resize(n_vocab + 1, false);
+    }
+
+    /// Append the ids of one hypothesis's tokens (the byte spans `spans` of `text`) to `ids`.
+    pub fn add_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)], ids: &mut Vec<u32>) {
+        let n_vocab = self.vocab.len as usize;
+        for &(a, b) in spans {
+            let id = self.vocab.get(text, a as usize, b as usize);
+            self.in_hyp[(id as usize).min(n_vocab)] = true;
+            ids.push(id);
+        }
+    }
+
+    /// The statistics of each hypothesis added since [`begin_hypotheses`](Self::begin_hypotheses):
+    /// `ids[ends[h - 1]..ends[h]]` are hypothesis `h`'s, its row goes to `out(h)`.
+    pub fn finish_hypotheses<'o>(
+        &mut self,
+        ids: &[u32],
+        ends: &[usize],
+        max_order: usize,
+        mut out: impl FnMut(usize) -> &'o mut [u64],
+    ) {
+        self.in_hyp.truncate(self.vocab.len as usize);
+        if !ids.is_empty() && !self.ref_ids.is_empty() {
+            self.count_references(max_order);
+        }
+        let mut left = std::mem::take(&mut self.counts);
+        let mut start = 0;
+        for (h, &end) in ends.iter().enumerate() {
+            // Clipping consumes the counts: each hypothesis gets its own copy.
+            left.clear();
+            left.extend_from_slice(&self.max_counts);
+            self.clip(&ids[start..end], &mut left, max_order, out(h));
+            start = end;
+        }
+        self.counts = left;
+    }
+
+    /// `[hyp_len, ref_len, correct_1..N, total_1..N]` of the hypothesis `ids` into `out`, given
+    /// `left`: the counted references' `max_counts` (consumed).
+    fn clip(&self, ids: &[u32], left: &mut [u32], max_order: usize, out: &mut [u64]) {
+        let len = ids.len();
         out[0] = len as u64;
         out[1] = closest_ref_len(len, &self.ref_lens) as u64;
         let (correct, total) = out[2..2 + 2 * max_order].split_at_mut(max_order);
@@ -376,10 +430,7 @@ impl SegmentStats {
         if len == 0 || self.ref_ids.is_empty() {
             return;
         }
-        self.count_references(max_order);
         // Clip one occurrence at a time: per n-gram this sums to min(hyp count, max ref count).
-        let ids = &self.hyp_ids;
-        let left = &mut self.max_counts;
         for i in 0..len {
             let mut node = ids[i];
             if node == ABSENT {

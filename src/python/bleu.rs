@@ -182,6 +182,33 @@ impl BleuReferences {
             Ok(SegmentRows { data, k: stats_len(self.cache.prep.max_order) })
         })
     }
+
+    /// `stats` of several systems at once (each segment's references counted once for all).
+    #[pyo3(signature = (systems, workers=None))]
+    fn stats_many(
+        &self,
+        py: Python<'_>,
+        systems: Vec<Bound<'_, PyAny>>,
+        workers: Option<Workers>,
+    ) -> PyResult<Vec<SegmentRows>> {
+        guard("BleuReferences.stats_many", || {
+            let workers = threads(workers);
+            let items = systems
+                .iter()
+                .enumerate()
+                .map(|(s, h)| str_items(h, &format!("systems[{s}]")))
+                .collect::<PyResult<Vec<_>>>()?;
+            let hyps = items
+                .iter()
+                .enumerate()
+                .map(|(s, it)| texts(it, &format!("systems[{s}]")))
+                .collect::<PyResult<Vec<_>>>()?;
+            let work = hyps.iter().map(Vec::len).sum();
+            let data = long_call::run(py, work, || self.cache.stats_many(&hyps, workers))??;
+            let k = stats_len(self.cache.prep.max_order);
+            Ok(data.into_iter().map(|data| SegmentRows { data, k }).collect())
+        })
+    }
 }
 
 /// Bootstrap resample scores of native statistics and indices (see `bleu_bootstrap_scores`).

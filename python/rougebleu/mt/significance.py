@@ -117,6 +117,13 @@ def _statistics(metric: Any, hypotheses: Sequence[str], references: Any) -> Any:
     return metric._extract_corpus_statistics(hypotheses, references)
 
 
+def _statistics_many(metric: Any, systems: Sequence[Sequence[str]], references: Any) -> list[Any]:
+    many = getattr(metric, "_segment_rows_many", None)
+    if many is not None:  # rougebleu's BLEU: cached references counted once for every system
+        return many(systems, references if references else None)  # type: ignore[no-any-return]
+    return [_statistics(metric, hyps, references) for hyps in systems]
+
+
 def _resample_scores(metric: Any, stats: Any, idx: Any) -> Any:
     hook = getattr(metric, "_resample_scores", None)
     if hook is not None:
@@ -301,7 +308,7 @@ class PairedTest:
             if not self._resampled_together(metric):
                 continue
             bl_stats, bl_result = self._baseline_info[name]
-            stats = [_statistics(metric, hyps, self.references) for _, hyps in self.named_systems[1:]]
+            stats = _statistics_many(metric, [hyps for _, hyps in self.named_systems[1:]], self.references)
             resampled = metric._shared_resample_scores([bl_stats, *stats], default_rng(self._seed), self.n_samples)
             bl_result.mean, bl_result.ci = estimate_ci(resampled[0])
             results = []
