@@ -357,7 +357,7 @@ mod tests {
             x
         };
         let words = ["a", "b", "c", "the", "cat", "é", "0123456789abcdefghij", ",", "."];
-        let mut sentence = |next: &mut dyn FnMut() -> u64| -> String {
+        let sentence = |next: &mut dyn FnMut() -> u64| -> String {
             let n = next() % 25;
             (0..n).map(|_| words[(next() % words.len() as u64) as usize]).collect::<Vec<_>>().join(" ")
         };
