@@ -277,12 +277,21 @@ class PairedTest:
         # same draws, so the bootstrap test reuses the baseline's resample scores.
         self._draws = _Draws(self._seed if self._seed else None)
         baseline_draws = self._draws if self._seed else _Draws(self._seed)
+        # Statistics of the compared systems of the metrics resampled together, computed with the
+        # baseline's (in one pass where the metric can).
+        self._system_stats: dict[str, list[Any]] = {}
         for metric in metrics.values():
-            bl_stats = _statistics(metric, bl_hyps, references)
+            together = self._resampled_together(metric)
+            if together:
+                bl_stats, *system_stats = _statistics_many(metric, [hyps for _, hyps in named_systems], references)
+            else:
+                bl_stats = _statistics(metric, bl_hyps, references)
             bl_score = metric._aggregate_and_compute(bl_stats)
+            if together:
+                self._system_stats[bl_score.name] = system_stats
             bl_mean = bl_ci = None
             # (Resampled together with the other systems: the interval comes with them.)
-            if confidence_n > 0 and not self._resampled_together(metric):
+            if confidence_n > 0 and not together:
                 idx = baseline_draws.bootstrap(confidence_n, len(bl_hyps))
                 bl_mean, bl_ci = estimate_ci(baseline_draws.baseline_scores(bl_score.name, metric, bl_stats, idx))
             # Keyed by the score's name (e.g. "chrF2++"), as sacrebleu does.
@@ -308,7 +317,7 @@ class PairedTest:
             if not self._resampled_together(metric):
                 continue
             bl_stats, bl_result = self._baseline_info[name]
-            stats = _statistics_many(metric, [hyps for _, hyps in self.named_systems[1:]], self.references)
+            stats = self._system_stats[name]
             resampled = metric._shared_resample_scores([bl_stats, *stats], default_rng(self._seed), self.n_samples)
             bl_result.mean, bl_result.ci = estimate_ci(resampled[0])
             results = []
