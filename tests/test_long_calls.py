@@ -30,6 +30,12 @@ LONG_CALLS = {
     "rouge_batch": "rougebleu.rouge(texts * 60, texts * 60, use_stemmer=True, workers=1, progress=ready)",
     "rouge_corpus_bootstrap": "rougebleu.rouge_corpus(texts, texts, n_bootstrap=10_000_000, workers=2, progress=ready)",
     "top_k": "rougebleu.top_k(texts * 4, texts * 4, 5, metric='bleu', workers=1, progress=ready)",
+    # The paired bootstrap resampling every system in one pass (its progress set for the thread).
+    "paired_bootstrap": (
+        "with __import__('rougebleu._long_call', fromlist=['_']).reporting(ready): "
+        "rougebleu.paired_test(rougebleu.BLEU(references=[texts]), [('a', texts), ('b', texts[::-1])], "
+        "n_samples=5_000_000)"
+    ),
 }
 
 CHILD = textwrap.dedent(
@@ -84,6 +90,16 @@ def _recorder():
     return seen, lambda done, total: seen.append((done, total))
 
 
+def _paired_p_values(progress):
+    from rougebleu._long_call import reporting
+
+    with reporting(progress):
+        _, results = rougebleu.paired_test(
+            rougebleu.BLEU(references=[TEXTS]), [("a", TEXTS), ("b", TEXTS[::-1]), ("c", TEXTS[1:] + TEXTS[:1])]
+        )
+    return [(r.score, r.p_value, r.mean, r.ci) for r in results]
+
+
 def _check_counts(seen):
     assert seen, "progress was never reported"
     dones = [d for d, _ in seen]
@@ -108,6 +124,7 @@ def _check_counts(seen):
         lambda p: rougebleu.rouge_pairwise(TEXTS[:300], TEXTS[:400], rouge_type="rougeLsum", progress=p).fmeasure,
         lambda p: rougebleu.expected_utility(TEXTS[:300], TEXTS[:300], metric="chrf", progress=p),
         lambda p: rougebleu.top_k(TEXTS[:300], TEXTS, 3, metric="ter", progress=p)[0],
+        _paired_p_values,
     ],
     ids=[
         "bleu_pairwise",
@@ -120,6 +137,7 @@ def _check_counts(seen):
         "rouge_pairwise",
         "expected_utility",
         "top_k",
+        "paired_bootstrap",
     ],
 )
 def test_progress_counts_never_decrease_and_results_do_not_change(call):
