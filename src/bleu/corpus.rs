@@ -1,6 +1,6 @@
 //! Batches: reference streams -> per-segment reference n-grams (built once, reusable for many
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
-use super::segment::with_segment_stats;
+use super::segment::{with_segment_stats, SegmentStats};
 use super::stats::stats_len;
 use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
@@ -84,6 +84,28 @@ impl RefCache {
         Ok(self.map(hyps, workers, |row| row.to_vec())?.concat())
     }
 
+    fn check_hypotheses(&self, n: usize) -> Result<()> {
+        if n != self.len() {
+            return Err(Error::value(
+                "hypotheses",
+                format!("{n} hypotheses for {} reference segments", self.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Start segment `i` in `seg`: its references interned.
+    fn begin_segment(&self, seg: &mut SegmentStats, i: usize) {
+        let refs = &self.segments[i];
+        seg.begin(refs.text.len());
+        let mut start = 0;
+        for &len in refs.lens.iter() {
+            let end = start + len as usize;
+            seg.add_reference(&refs.text, &refs.spans[start..end]);
+            start = end;
+        }
+    }
+
     /// [`RefCache::stats`] of several systems at once: each segment's references are interned
     /// and counted once for all of them. One row-major statistics vector per system.
     pub fn stats_many<S: AsRef<str> + Sync>(
@@ -92,28 +114,16 @@ impl RefCache {
         workers: Option<usize>,
     ) -> Result<Vec<Vec<u64>>> {
         for hyps in systems {
-            if hyps.len() != self.len() {
-                return Err(Error::value(
-                    "hypotheses",
-                    format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
-                ));
-            }
+            self.check_hypotheses(hyps.len())?;
         }
         let prep = self.prep;
         let k = stats_len(prep.max_order);
         let n_sys = systems.len();
         // Per segment, the rows of every system one after the other.
         let rows = batch::map_range(self.len(), workers, |i| {
-            let refs = &self.segments[i];
             let mut row = vec![0u64; n_sys * k];
             with_segment_stats(|seg| {
-                seg.begin(refs.text.len());
-                let mut start = 0;
-                for &len in refs.lens.iter() {
-                    let end = start + len as usize;
-                    seg.add_reference(&refs.text, &refs.spans[start..end]);
-                    start = end;
-                }
+                self.begin_segment(seg, i);
                 seg.begin_hypotheses();
                 let (mut ids, mut ends) = (Vec::new(), Vec::with_capacity(n_sys));
                 let mut spans = std::mem::take(&mut seg.spans);
@@ -123,10 +133,7 @@ impl RefCache {
                     ends.push(ids.len());
                 }
                 seg.spans = spans;
-                let mut chunks = row.chunks_mut(k);
-                seg.finish_hypotheses(&ids, &ends, prep.max_order, |_| {
-                    chunks.next().expect("a row per system")
-                });
+                seg.finish_hypotheses(&ids, &ends, prep.max_order, &mut row);
             });
             row
         });
@@ -146,25 +153,13 @@ impl RefCache {
         R: Send,
         F: Fn(&[u64]) -> R + Sync + Send,
     {
-        if hyps.len() != self.len() {
-            return Err(Error::value(
-                "hypotheses",
-                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
-            ));
-        }
+        self.check_hypotheses(hyps.len())?;
         let prep = self.prep;
         let k = stats_len(prep.max_order);
         let rows = batch::map_range(hyps.len(), workers, |i| {
-            let refs = &self.segments[i];
             with_row(k, |row| {
                 with_segment_stats(|seg| {
-                    seg.begin(refs.text.len());
-                    let mut start = 0;
-                    for &len in refs.lens.iter() {
-                        let end = start + len as usize;
-                        seg.add_reference(&refs.text, &refs.spans[start..end]);
-                        start = end;
-                    }
+                    self.begin_segment(seg, i);
                     let mut spans = std::mem::take(&mut seg.spans);
                     let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
                     seg.set_hypothesis(text.as_bytes(), &spans);

@@ -392,25 +392,20 @@ impl SegmentStats {
     }
 
     /// The statistics of each hypothesis added since [`begin_hypotheses`](Self::begin_hypotheses):
-    /// `ids[ends[h - 1]..ends[h]]` are hypothesis `h`'s, its row goes to `out(h)`.
-    pub fn finish_hypotheses<'o>(
-        &mut self,
-        ids: &[u32],
-        ends: &[usize],
-        max_order: usize,
-        mut out: impl FnMut(usize) -> &'o mut [u64],
-    ) {
+    /// `ids[ends[h - 1]..ends[h]]` are hypothesis `h`'s, and its row of `2 + 2N` values is row `h`
+    /// of `out`.
+    pub fn finish_hypotheses(&mut self, ids: &[u32], ends: &[usize], max_order: usize, out: &mut [u64]) {
         self.in_hyp.truncate(self.vocab.len as usize);
         if !ids.is_empty() && !self.ref_ids.is_empty() {
             self.count_references(max_order);
         }
         let mut left = std::mem::take(&mut self.counts);
         let mut start = 0;
-        for (h, &end) in ends.iter().enumerate() {
+        for (&end, row) in ends.iter().zip(out.chunks_mut(2 + 2 * max_order)) {
             // Clipping consumes the counts: each hypothesis gets its own copy.
             left.clear();
             left.extend_from_slice(&self.max_counts);
-            self.clip(&ids[start..end], &mut left, max_order, out(h));
+            self.clip(&ids[start..end], &mut left, max_order, row);
             start = end;
         }
         self.counts = left;
