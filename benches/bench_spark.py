@@ -4,7 +4,9 @@ and a large job's time per million pairs and peak memory.
 The pairs are WMT21 en-de sentence pairs (system output, reference A), repeated to N rows by Spark
 itself (`spark.range(N)` and an index into the sentences), so the driver never holds the data.
 Each configuration runs in its own local session (`local[c]`, one task slot per core); the result
-of every configuration must be the same statistics, bit for bit.
+of every configuration must be the same statistics, bit for bit. By default the job has 8 partitions
+per core of the configuration; `--partitions P` runs the same job (P partitions) in every
+configuration, as a strong-scaling measurement does.
 
     python benches/bench_spark.py --pairs 400000 --cores 1,2
     python benches/bench_spark.py --pairs 10000000 --cores 2 --rounds 1
@@ -111,6 +113,12 @@ def main() -> None:
     ap.add_argument("--types", default="rouge1,rouge2,rougeL")
     ap.add_argument("--stem", action="store_true", help="ROUGE with use_stemmer=True")
     ap.add_argument("--baseline", action="store_true", help="also time the same pairs in this process")
+    ap.add_argument(
+        "--partitions",
+        type=int,
+        default=0,
+        help="partitions of the job in every configuration (default: 8 per core of the configuration)",
+    )
     args = ap.parse_args()
 
     from pyspark.sql import functions as F
@@ -162,7 +170,7 @@ def main() -> None:
                     F.element_at(F.array(*[F.lit(r) for r in refs]), idx).alias("reference"),
                 )
 
-            df = pairs(args.pairs, 8 * cores)
+            df = pairs(args.pairs, args.partitions or 8 * cores)
             # Start one Python worker per task slot before timing (a worker's first task imports
             # pyarrow, pandas and rougebleu): one concurrent task per core, two batches each.
             rs.statistics(pairs(20_000 * cores, cores), "rouge", **opts)
