@@ -33,6 +33,10 @@ Workloads (corpus: --corpus, else $ROUGEBLEU_CORPUS, else ../shared/corpus next 
   rayon's global pool, sized by RAYON_NUM_THREADS=N).
 - ter-pairwise: `TER().pairwise` on the first --ter-pairwise-size WMT17 online-A hypotheses x
   references.
+- bleu-paired: `paired_test(BLEU(references=[ref]), five WMT17 systems)`, the paired bootstrap with
+  --paired-resamples resamples (statistics of the systems in one pass, then every system resampled in
+  one pass while sacrebleu's index matrix is drawn, serially, a few rows at a time); no `workers`
+  argument: rayon's global pool, sized by RAYON_NUM_THREADS=N.
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ WORKLOADS = [
     "ter-sentence",
     "ter-corpus",
     "ter-pairwise",
+    "bleu-paired",
 ]
 PEERS = {"rouge-N/L": "rouge-score-rs"}
 TYPES_NL = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -147,6 +152,23 @@ def setup(
             return corpus_ter, len(hyps), "segments/s"
         return lambda: [metric.sentence_scores(hyps, [refs], workers=threads)], len(hyps), "segments/s"
 
+    if workload == "bleu-paired":
+        import numpy as np
+
+        import rougebleu
+
+        ref = wmt17(corpus, "newstest2017.en-de.ref.de")
+        names = ["KIT.4950", "uedin-nmt.4722", "online-A.0", "online-B.0", "PROMT-Rule-based.4735"]
+        systems = [(n, wmt17(corpus, f"newstest2017.{n}.en-de.de")) for n in names]
+
+        def paired() -> list[Any]:
+            _, results = rougebleu.paired_test(
+                rougebleu.BLEU(references=[ref]), systems, n_samples=args.paired_resamples
+            )
+            return [np.array([[r.score, r.p_value or 0.0, r.mean, r.ci] for r in results])]
+
+        return paired, args.paired_resamples * len(systems), "system resamples/s"
+
     if workload == "rouge155":
         from rougebleu.rouge155 import EvalItem, Rouge155
 
@@ -226,7 +248,7 @@ def child_command(workload: str, impl: str, threads: int, args: argparse.Namespa
     for flag in ("corpus", "rounds", "rouge_repeat", "bleu_copies", "pairwise_size", "rouge155_repeat"):
         cmd += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
     cmd += ["--resamples", str(args.resamples), "--matlab-repeat", str(args.matlab_repeat)]
-    for flag in ("chrf_copies", "ter_copies", "ter_pairwise_size"):
+    for flag in ("chrf_copies", "ter_copies", "ter_pairwise_size", "paired_resamples"):
         cmd += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
     if args.workers_none:
         cmd.append("--workers-none")
@@ -308,6 +330,7 @@ def main() -> None:
     p.add_argument("--chrf-copies", type=int, default=40, help="WMT17 copies for chrF sentence_scores (3,004 each)")
     p.add_argument("--ter-copies", type=int, default=8, help="WMT17 copies for TER sentence_scores/corpus_score")
     p.add_argument("--ter-pairwise-size", type=int, default=400, help="n for the n x n TER pairwise matrix")
+    p.add_argument("--paired-resamples", type=int, default=1000, help="resamples of the paired bootstrap")
     p.add_argument("--no-peers", action="store_true")
     p.add_argument(
         "--workers-none", action="store_true", help="call with workers=None (rayon's global pool) instead of workers=N"
