@@ -1,7 +1,8 @@
 //! Parallel map over a batch with a `workers` knob.
 //!
-//! `workers = None` uses rayon's global pool (sized by `RAYON_NUM_THREADS`, else all cores),
-//! `Some(1)` runs serially on the calling thread, `Some(n)` uses a pool of `min(n, cores)`
+//! `workers = None` uses as many threads as rayon's global pool has (`RAYON_NUM_THREADS`, else
+//! all cores): the global pool itself, or, for a call run through [`call_pool`], that pool of the
+//! same size (rayon's parallel iterators run in the pool of the thread that starts them), `Some(1)` runs serially on the calling thread, `Some(n)` uses a pool of `min(n, cores)`
 //! threads. Pools are built once per size and kept for the life of the process: building one
 //! per call cost milliseconds per call, and seconds for thousands of threads.
 //! Every item is computed independently and results come back in input order, so the output
@@ -61,17 +62,19 @@ fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
 }
 
 /// The threads that run whole calls for a front end that must keep its own thread free (the
-/// Python binding polls for Ctrl-C there): one per core, built once, so that the per-thread
-/// caches a call fills (stems, interned words, n-gram tables) serve the following calls, and
-/// calls from several front-end threads still run side by side. `None` if the threads cannot
-/// be started.
+/// Python binding polls for Ctrl-C there): as many as the global pool has (one per core unless
+/// `RAYON_NUM_THREADS` says otherwise), built once, so that the per-thread caches a call fills
+/// (stems, interned words, n-gram tables) serve the following calls, and calls from several
+/// front-end threads still run side by side. A call's `workers = None` passes run in this pool,
+/// so its size is also theirs. `None` if the threads cannot be started.
 pub fn call_pool() -> Option<&'static ThreadPool> {
     static CALLS: OnceLock<Option<ThreadPool>> = OnceLock::new();
     CALLS
         .get_or_init(|| {
-            let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+            // Outside any pool this is the global pool's size (`RAYON_NUM_THREADS`, else the cores).
+            let threads = rayon::current_num_threads();
             rayon::ThreadPoolBuilder::new()
-                .num_threads(cores)
+                .num_threads(threads)
                 .thread_name(|i| format!("rougebleu-call-{i}"))
                 .build()
                 .ok()

@@ -235,3 +235,22 @@ def test_the_commands_show_a_bar_on_a_terminal_and_keep_stdout_clean(tmp_path):
     assert child.returncode == 0
     assert b"item" in seen and b"%" in seen, seen[-300:]
     assert stdout.startswith(b"{") and b"item" not in stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the thread names in /proc")
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_rayon_num_threads_sizes_the_threads_that_run_long_calls(threads):
+    # A long call runs on the call threads, and its `workers=None` passes in their pool: both follow
+    # RAYON_NUM_THREADS, as the global pool does.
+    code = textwrap.dedent(
+        f"""
+        import os, rougebleu
+        texts = {TEXTS_EXPR}
+        rougebleu.BLEU().sentence_scores(texts, [texts[::-1]])
+        names = [open(f"/proc/self/task/{{t}}/comm").read().strip() for t in os.listdir("/proc/self/task")]
+        print(sum(n.startswith("rougebleu-call") for n in names))
+        """
+    )
+    env = dict(os.environ, RAYON_NUM_THREADS=threads)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [threads]
