@@ -101,6 +101,12 @@ def test_bad_sizes_are_refused() -> None:
         default_rng(1).choice(3004, 10**13)
     with pytest.raises(MemoryError, match="swap masks"):
         default_rng(1).booleans(10**13, 3004)
+    rows = _native.BleuReferences([["a b"]], "13a", False, 4).stats(["a"])
+    with pytest.raises(ValueError, match="n_samples: must be at most 10000000"):
+        _native.bleu_shared_resample_scores([rows], default_rng(1), 10**8, "exp", None, False)
+    with pytest.raises(ValueError, match="systems: statistics of different shapes"):
+        other = _native.BleuReferences([["a b", "c"]], "13a", False, 4).stats(["a", "c"])
+        _native.bleu_shared_resample_scores([rows, other], default_rng(1), 3, "exp", None, False)
 
 
 @pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 15, 16, 17, 127, 128, 129, 130, 255, 256, 257, 1000, 1001, 4097])

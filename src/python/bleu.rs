@@ -257,6 +257,10 @@ fn bleu_shared_resample_scores(
         if systems.iter().any(|s| s.k != k || s.data.len() != first.data.len()) {
             return Err(Error::value("systems", "statistics of different shapes").into());
         }
+        if n_samples > crate::limits::MAX_BOOTSTRAP {
+            let most = crate::limits::MAX_BOOTSTRAP;
+            return Err(Error::value("n_samples", format!("must be at most {most}, got {n_samples}")).into());
+        }
         if n == 0 || n_samples == 0 {
             return Ok(systems.iter().map(|_| ResampleScores { scores: Vec::new() }).collect());
         }

@@ -2,13 +2,16 @@
 //! `default_rng(seed).choice(n, (n_samples, n))`, and resamples every system with it (the
 //! baseline's interval included). Here that matrix is drawn a few rows at a time into a small
 //! buffer, and each chunk of rows is summed for every system while the next chunk is drawn: the
-//! scores are those of the whole matrix, without the memory of it (tens of megabytes for a
-//! large test set, whose first touch costs more than the sums themselves).
+//! scores are those of the whole matrix, without the memory of it (12 MB for 1,000 resamples of
+//! 3,000 segments, whose first touch costs more than the sums themselves, and gigabytes for large
+//! test sets).
 use super::numpy_rng::Pcg64;
 use crate::kernels::resample::{SegmentIndex, SumTable};
 
-/// Rows of the index matrix drawn at a time.
+/// Rows of the index matrix drawn at a time, and at most this many indices (a huge test set
+/// draws fewer rows at a time, down to one).
 const CHUNK_ROWS: usize = 16;
+const CHUNK_INDICES: usize = 1 << 20;
 
 /// For each system's statistics (`tables`, each of `n > 0` segments), the scores of the
 /// `n_samples` resamples of `rng.choice(n, (n_samples, n))`, in draw order; `rng` advances as
@@ -48,7 +51,7 @@ where
     if n == 0 || tables.is_empty() {
         return out;
     }
-    let chunk = CHUNK_ROWS.min(n_samples.max(1));
+    let chunk = CHUNK_ROWS.min(CHUNK_INDICES / n).clamp(1, n_samples.max(1));
     let mut current: Vec<I> = vec![I::from(0); chunk * n];
     let mut next: Vec<I> = vec![I::from(0); chunk * n];
     let first = chunk.min(n_samples);

@@ -13,7 +13,9 @@ Not offered: sacrebleu's built-in test sets (`-t`, `--echo`, `--list`, `--downlo
 tokenizers that need MeCab or SentencePiece models. `-l` chooses the BLEU tokenizer from the
 target language, as sacrebleu does for local files.
 
-Argument parsing lives here; the report layouts in :mod:`rougebleu.cli._sacrebleu_report`.
+The option table and its two readers live in :mod:`rougebleu.cli._sacrebleu_args`; reading the
+files, sacrebleu's checks and the scoring here; the report layouts in
+:mod:`rougebleu.cli._sacrebleu_report`.
 Imports are deferred so that a run costs little more than the scoring itself.
 """
 

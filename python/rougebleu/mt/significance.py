@@ -12,7 +12,11 @@ bootstrap of rougebleu's BLEU never imports NumPy (a command's start-up). Each m
 resamples through two hooks: `_resample_scores(stats, idx)` and
 `_randomization_scores(baseline, system, swap)`; rougebleu's BLEU, CHRF and TER implement them in
 Rust with sacrebleu's arithmetic (float32 resample sums where sacrebleu sums in float32), BLEU on
-native statistics (`_segment_rows`) with native summaries of its scores. Any other
+native statistics (`_segment_rows`) with native summaries of its scores. With a fixed seed every
+system of a paired bootstrap shares one index matrix, so a metric with the hooks
+`_segment_rows_many(systems, references)` and `_shared_resample_scores(stats, rng, n_samples)`
+(rougebleu's BLEU) computes all systems' statistics in one pass and resamples them all in another,
+drawing the matrix a few rows at a time instead of holding it. Any other
 object with sacrebleu's `Metric` statistics methods is scored the way sacrebleu scores it.
 """
 
