@@ -120,13 +120,9 @@ unsafe impl Zeroed for (i64, f64) {}
 unsafe impl Zeroed for [f64; 3] {}
 unsafe impl Zeroed for crate::kernels::fmeasure::Prf {}
 
-/// A zeroed vector of `rows * cols` values, allocated fallibly: a size that overflows, that
-/// exceeds the memory the system has available, or that the allocator refuses is an
-/// [`Error::Memory`] naming `what`, never an abort. For the results whose size is a product of
-/// input sizes (N x M matrices, N x N graphs), so that an impossible request fails at once
-/// instead of growing until the operating system kills the process (Linux grants far more
-/// memory than it has and only fails when the pages are written).
-pub fn try_matrix<T: Zeroed>(rows: usize, cols: usize, what: &str) -> Result<Vec<T>> {
+/// The number of values of a `rows x cols` matrix of `T`, or the [`Error::Memory`] that
+/// [`try_matrix`] would give: for results built another way (in pieces, or as several vectors).
+pub fn check_matrix<T>(rows: usize, cols: usize, what: &str) -> Result<usize> {
     let bytes = rows as u128 * cols as u128 * std::mem::size_of::<T>() as u128;
     let available = crate::limits::available_memory();
     let refuse = || Error::Memory { what: format!("{what} ({rows} x {cols})"), bytes, available };
@@ -134,6 +130,22 @@ pub fn try_matrix<T: Zeroed>(rows: usize, cols: usize, what: &str) -> Result<Vec
     if bytes > isize::MAX as u128 || available.is_some_and(|a| bytes > a) {
         return Err(refuse());
     }
+    Ok(len)
+}
+
+/// A zeroed vector of `rows * cols` values, allocated fallibly: a size that overflows, that
+/// exceeds the memory the system has available, or that the allocator refuses is an
+/// [`Error::Memory`] naming `what`, never an abort. For the results whose size is a product of
+/// input sizes (N x M matrices, N x N graphs), so that an impossible request fails at once
+/// instead of growing until the operating system kills the process (Linux grants far more
+/// memory than it has and only fails when the pages are written).
+pub fn try_matrix<T: Zeroed>(rows: usize, cols: usize, what: &str) -> Result<Vec<T>> {
+    let len = check_matrix::<T>(rows, cols, what)?;
+    let refuse = || Error::Memory {
+        what: format!("{what} ({rows} x {cols})"),
+        bytes: (len * std::mem::size_of::<T>()) as u128,
+        available: crate::limits::available_memory(),
+    };
     if len == 0 || std::mem::size_of::<T>() == 0 {
         return Ok(vec![unsafe { std::mem::zeroed() }; len]);
     }

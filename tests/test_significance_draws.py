@@ -104,6 +104,8 @@ def test_bad_sizes_are_refused() -> None:
     rows = _native.BleuReferences([["a b"]], "13a", False, 4).stats(["a"])
     with pytest.raises(ValueError, match="n_samples: must be at most 10000000"):
         _native.bleu_shared_resample_scores([rows], default_rng(1), 10**8, "exp", None, False)
+    with pytest.raises(MemoryError, match="resample scores \\(200000 x 10000000\\)"):
+        _native.bleu_shared_resample_scores([rows] * 200_000, default_rng(1), 10**7, "exp", None, False)
     with pytest.raises(ValueError, match="systems: statistics of different shapes"):
         other = _native.BleuReferences([["a b", "c"]], "13a", False, 4).stats(["a", "c"])
         _native.bleu_shared_resample_scores([rows, other], default_rng(1), 3, "exp", None, False)

@@ -261,6 +261,7 @@ fn bleu_shared_resample_scores(
             let most = crate::limits::MAX_BOOTSTRAP;
             return Err(Error::value("n_samples", format!("must be at most {most}, got {n_samples}")).into());
         }
+        crate::batch::check_matrix::<f64>(systems.len(), n_samples, "resample scores")?;
         if n == 0 || n_samples == 0 {
             return Ok(systems.iter().map(|_| ResampleScores { scores: Vec::new() }).collect());
         }
