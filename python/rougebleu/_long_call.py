@@ -28,17 +28,7 @@ if TYPE_CHECKING:
     ProgressArg = Union[bool, Callable[[int, int], Any], None]
 
 
-def __getattr__(name: str) -> Any:
-    # `ProgressArg` for code that reads it at run time, built on first use (it needs `typing`).
-    if name == "ProgressArg":
-        from collections.abc import Callable
-        from typing import Any, Union
-
-        return Union[bool, Callable[[int, int], Any], None]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["ProgressArg", "reporting", "callback", "for_terminal"]
+__all__ = ["reporting", "callback", "for_terminal"]  # and `ProgressArg`, for type checkers
 
 
 class _Bar:

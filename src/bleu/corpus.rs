@@ -119,26 +119,23 @@ impl RefCache {
         let prep = self.prep;
         let k = stats_len(prep.max_order);
         let n_sys = systems.len();
-        // Per segment, the rows of every system one after the other.
-        let rows = batch::map_range(self.len(), workers, |i| {
-            let mut row = vec![0u64; n_sys * k];
+        // Per segment, the rows of every system one after the other; then one matrix per system.
+        let mut rows = batch::try_matrix::<u64>(self.len(), n_sys * k, "BLEU statistics")?;
+        batch::fill_rows(&mut rows, n_sys * k, workers, |i, row| {
             with_segment_stats(|seg| {
                 self.begin_segment(seg, i);
                 seg.begin_hypotheses();
-                let (mut ids, mut ends) = (Vec::new(), Vec::with_capacity(n_sys));
                 let mut spans = std::mem::take(&mut seg.spans);
                 for hyps in systems {
                     let text = preprocess_into(hyps[i].as_ref(), prep.tokenizer, prep.lowercase, &mut spans);
-                    seg.add_hypothesis(text.as_bytes(), &spans, &mut ids);
-                    ends.push(ids.len());
+                    seg.add_hypothesis(text.as_bytes(), &spans);
                 }
                 seg.spans = spans;
-                seg.finish_hypotheses(&ids, &ends, prep.max_order, &mut row);
-            });
-            row
+                seg.finish_hypotheses(prep.max_order, row);
+            })
         });
         let mut out: Vec<Vec<u64>> = (0..n_sys).map(|_| Vec::with_capacity(self.len() * k)).collect();
-        for row in &rows {
+        for row in rows.chunks(n_sys * k) {
             for (system, r) in out.iter_mut().zip(row.chunks(k)) {
                 system.extend_from_slice(r);
             }

@@ -1,8 +1,8 @@
 //! Scores of resampled corpora for sacrebleu's confidence intervals and paired tests
-//! (`sacrebleu/significance.py`). The resampling draws themselves come from NumPy in Python, so
+//! (`sacrebleu/significance.py`). The draws are NumPy's (`crate::significance::numpy_rng`), so
 //! that the same seed gives the same resamples as sacrebleu.
 use super::score::{bleu_score_f32, bleu_score_only, Smooth};
-use crate::kernels::resample::{SegmentIndex, SumTable};
+use crate::kernels::resample::{float32, SegmentIndex, SumTable};
 
 /// Bootstrap (Koehn 2004): for each row of `idx` (`n_samples x n` segment indices), the score of the
 /// summed statistics of those segments. The statistics are summed in float32, one segment after
@@ -16,9 +16,7 @@ pub fn bootstrap_scores<I: SegmentIndex>(
     smooth: Smooth,
     effective_order: bool,
 ) -> Vec<f64> {
-    // NumPy converts the whole (integer) array to float32 before indexing it.
-    let stats: Vec<f32> = stats.iter().map(|&s| s as f32).collect();
-    crate::kernels::resample::resample_scores(&stats, k, idx, n, |acc| {
+    crate::kernels::resample::resample_scores(&float32(stats), k, idx, n, |acc| {
         bleu_score_f32(acc, smooth, effective_order)
     })
 }
@@ -35,10 +33,7 @@ pub fn shared_bootstrap_scores(
     smooth: Smooth,
     effective_order: bool,
 ) -> Vec<Vec<f64>> {
-    let tables: Vec<SumTable> = systems
-        .iter()
-        .map(|stats| SumTable::new(&stats.iter().map(|&s| s as f32).collect::<Vec<f32>>(), k, n))
-        .collect();
+    let tables: Vec<SumTable> = systems.iter().map(|stats| SumTable::new(&float32(stats), k, n)).collect();
     crate::significance::shared_draws::shared_resample_scores(&tables, rng, n, n_samples, |acc| {
         bleu_score_f32(acc, smooth, effective_order)
     })

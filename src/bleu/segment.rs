@@ -304,12 +304,17 @@ impl Trie {
 }
 
 /// The buffers of one segment's statistics; see the module documentation. Use: [`begin`],
-/// [`add_reference`] per reference, [`set_hypothesis`], [`finish`].
+/// [`add_reference`] per reference, then [`set_hypothesis`] and [`finish`] for one hypothesis, or
+/// [`begin_hypotheses`], [`add_hypothesis`] per hypothesis and [`finish_hypotheses`] for several
+/// (the references counted once for all).
 ///
 /// [`begin`]: SegmentStats::begin
 /// [`add_reference`]: SegmentStats::add_reference
 /// [`set_hypothesis`]: SegmentStats::set_hypothesis
 /// [`finish`]: SegmentStats::finish
+/// [`begin_hypotheses`]: SegmentStats::begin_hypotheses
+/// [`add_hypothesis`]: SegmentStats::add_hypothesis
+/// [`finish_hypotheses`]: SegmentStats::finish_hypotheses
 #[derive(Default)]
 pub struct SegmentStats {
     vocab: Vocab,
@@ -317,8 +322,10 @@ pub struct SegmentStats {
     /// Token ids of all references, one after the other; `ref_lens` are their lengths.
     ref_ids: Vec<u32>,
     ref_lens: Vec<u32>,
+    /// Token ids of the hypotheses of the segment, one after the other; `hyp_ends` where each ends.
     hyp_ids: Vec<u32>,
-    /// Per token id: whether the hypothesis has it.
+    hyp_ends: Vec<usize>,
+    /// Per token id: whether a hypothesis has it.
     in_hyp: Vec<bool>,
     /// Per node: the largest count over the references, then what the hypothesis has left to clip.
     max_counts: Vec<u32>,
@@ -350,28 +357,20 @@ impl SegmentStats {
 
     /// Look up the hypothesis tokens, the byte spans `spans` of `text` (after every reference).
     pub fn set_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)]) {
-        let mut ids = std::mem::take(&mut self.hyp_ids);
-        ids.clear();
         self.begin_hypotheses();
-        self.add_hypothesis(text, spans, &mut ids);
-        self.in_hyp.truncate(self.vocab.len as usize);
-        self.hyp_ids = ids;
+        self.add_hypothesis(text, spans);
     }
 
     /// Write `[hyp_len, ref_len, correct_1..N, total_1..N]` into `out` (length `2 + 2N`).
     pub fn finish(&mut self, max_order: usize, out: &mut [u64]) {
-        let ids = std::mem::take(&mut self.hyp_ids);
-        if !ids.is_empty() && !self.ref_ids.is_empty() {
-            self.count_references(max_order);
-        }
-        // The counts are consumed: clipping `left` is `max_counts` itself.
-        let mut left = std::mem::take(&mut self.max_counts);
+        self.count_for_hypotheses(max_order);
+        // One hypothesis: clipping may consume the counts themselves.
+        let (ids, mut left) = (std::mem::take(&mut self.hyp_ids), std::mem::take(&mut self.max_counts));
         self.clip(&ids, &mut left, max_order, out);
-        self.max_counts = left;
-        self.hyp_ids = ids;
+        (self.hyp_ids, self.max_counts) = (ids, left);
     }
 
-    /// Start looking up several hypotheses of the segment (after every reference); each
+    /// Start looking up several hypotheses of the segment (after every reference): each
     /// [`add_hypothesis`](Self::add_hypothesis), then [`finish_hypotheses`](Self::finish_hypotheses).
     /// The references' n-grams are counted once for all of them.
     pub fn begin_hypotheses(&mut self) {
@@ -379,26 +378,26 @@ impl SegmentStats {
         self.in_hyp.clear();
         // One more entry that absent tokens mark, so that marking needs no branch.
         self.in_hyp.resize(n_vocab + 1, false);
+        self.hyp_ids.clear();
+        self.hyp_ends.clear();
     }
 
-    /// Append the ids of one hypothesis's tokens (the byte spans `spans` of `text`) to `ids`.
-    pub fn add_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)], ids: &mut Vec<u32>) {
+    /// Look up one more hypothesis's tokens (the byte spans `spans` of `text`).
+    pub fn add_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)]) {
         let n_vocab = self.vocab.len as usize;
         for &(a, b) in spans {
             let id = self.vocab.get(text, a as usize, b as usize);
             self.in_hyp[(id as usize).min(n_vocab)] = true;
-            ids.push(id);
+            self.hyp_ids.push(id);
         }
+        self.hyp_ends.push(self.hyp_ids.len());
     }
 
-    /// The statistics of each hypothesis added since [`begin_hypotheses`](Self::begin_hypotheses):
-    /// `ids[ends[h - 1]..ends[h]]` are hypothesis `h`'s, and its row of `2 + 2N` values is row `h`
-    /// of `out`.
-    pub fn finish_hypotheses(&mut self, ids: &[u32], ends: &[usize], max_order: usize, out: &mut [u64]) {
-        self.in_hyp.truncate(self.vocab.len as usize);
-        if !ids.is_empty() && !self.ref_ids.is_empty() {
-            self.count_references(max_order);
-        }
+    /// The statistics of each hypothesis added since [`begin_hypotheses`](Self::begin_hypotheses),
+    /// in order: row `h` of `out` (rows of `2 + 2N` values) is hypothesis `h`'s.
+    pub fn finish_hypotheses(&mut self, max_order: usize, out: &mut [u64]) {
+        self.count_for_hypotheses(max_order);
+        let (ids, ends) = (std::mem::take(&mut self.hyp_ids), std::mem::take(&mut self.hyp_ends));
         let mut left = std::mem::take(&mut self.counts);
         let mut start = 0;
         for (&end, row) in ends.iter().zip(out.chunks_mut(2 + 2 * max_order)) {
@@ -408,7 +407,16 @@ impl SegmentStats {
             self.clip(&ids[start..end], &mut left, max_order, row);
             start = end;
         }
-        self.counts = left;
+        (self.hyp_ids, self.hyp_ends, self.counts) = (ids, ends, left);
+    }
+
+    /// Count the references' n-grams made of tokens some hypothesis has (when there is anything
+    /// to match).
+    fn count_for_hypotheses(&mut self, max_order: usize) {
+        self.in_hyp.truncate(self.vocab.len as usize);
+        if !self.hyp_ids.is_empty() && !self.ref_ids.is_empty() {
+            self.count_references(max_order);
+        }
     }
 
     /// `[hyp_len, ref_len, correct_1..N, total_1..N]` of the hypothesis `ids` into `out`, given

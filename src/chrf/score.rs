@@ -134,9 +134,8 @@ pub fn bootstrap_scores(
     beta: f64,
     eps_smoothing: bool,
 ) -> Vec<(f64, bool)> {
-    // NumPy converts the whole (integer) array to float32 before indexing it.
-    let stats: Vec<f32> = stats.iter().map(|&s| s as f32).collect();
-    crate::kernels::resample::resample_scores(&stats, k, idx, n, |acc| f_score_f32(acc, beta, eps_smoothing))
+    use crate::kernels::resample::{float32, resample_scores};
+    resample_scores(&float32(stats), k, idx, n, |acc| f_score_f32(acc, beta, eps_smoothing))
 }
 
 #[cfg(test)]

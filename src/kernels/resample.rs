@@ -2,6 +2,12 @@
 //! computes them: every column summed over the resample's segments one after the other, in the
 //! order of the index row. Shared by the BLEU and chrF confidence intervals and paired tests.
 
+/// Integer statistics as NumPy's `np.array(stats, dtype='float32')` converts them, the whole
+/// array before any resample is indexed (values above 2**24 are rounded there, as in sacrebleu).
+pub fn float32(stats: &[u64]) -> Vec<f32> {
+    stats.iter().map(|&s| s as f32).collect()
+}
+
 /// A segment index of an index matrix: 16 bits when the test set has at most 65,536 segments
 /// (half the memory to fill and to read), else 32.
 pub trait SegmentIndex: Copy + Send + Sync {

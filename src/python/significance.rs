@@ -36,6 +36,16 @@ fn as_dtype<'py>(arr: Bound<'py, PyAny>, dtype: Option<Bound<'py, PyAny>>) -> Py
     }
 }
 
+/// An `__array__` of integers: `values` as a NumPy int64 `(rows, cols)` matrix, then [`as_dtype`].
+fn int64_matrix<'py>(
+    py: Python<'py>,
+    values: impl Iterator<Item = i64>,
+    (rows, cols): (usize, usize),
+    dtype: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    as_dtype(PyArray1::from_iter(py, values).reshape([rows, cols])?.into_any(), dtype)
+}
+
 /// NumPy's `numpy.random.default_rng(seed)`: `entropy` is the seed as little-endian 32-bit words.
 #[pyclass(module = "rougebleu._rougebleu")]
 pub struct NumpyGenerator {
@@ -132,11 +142,11 @@ impl ResampleIndices {
     ) -> PyResult<Bound<'py, PyAny>> {
         guard("ResampleIndices.__array__", || {
             let _ = copy;
-            let flat = match &self.idx {
-                IndexRows::Narrow(ix) => PyArray1::from_iter(py, ix.iter().map(|&v| v as i64)),
-                IndexRows::Wide(ix) => PyArray1::from_iter(py, ix.iter().map(|&v| v as i64)),
-            };
-            as_dtype(flat.reshape([self.rows, self.n])?.into_any(), dtype)
+            let shape = (self.rows, self.n);
+            match &self.idx {
+                IndexRows::Narrow(ix) => int64_matrix(py, ix.iter().map(|&v| v as i64), shape, dtype),
+                IndexRows::Wide(ix) => int64_matrix(py, ix.iter().map(|&v| v as i64), shape, dtype),
+            }
         })
     }
 }
@@ -183,8 +193,7 @@ impl SegmentRows {
     ) -> PyResult<Bound<'py, PyAny>> {
         guard("SegmentRows.__array__", || {
             let _ = copy;
-            let flat = PyArray1::from_iter(py, self.data.iter().map(|&v| v as i64));
-            as_dtype(flat.reshape([self.rows(), self.k])?.into_any(), dtype)
+            int64_matrix(py, self.data.iter().map(|&v| v as i64), (self.rows(), self.k), dtype)
         })
     }
 }

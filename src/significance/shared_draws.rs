@@ -6,7 +6,7 @@
 //! 3,000 segments, whose first touch costs more than the sums themselves, and gigabytes for large
 //! test sets).
 use super::numpy_rng::Pcg64;
-use crate::kernels::resample::{SegmentIndex, SumTable};
+use crate::kernels::resample::SumTable;
 
 /// Rows of the index matrix drawn at a time, and at most this many indices (a huge test set
 /// draws fewer rows at a time, down to one).
@@ -28,32 +28,14 @@ where
     R: Send,
     F: Fn(&[f32]) -> R + Sync + Send,
 {
-    if n <= 1 << 16 {
-        scores_with::<u16, R, F>(tables, rng, n, n_samples, score)
-    } else {
-        scores_with::<u32, R, F>(tables, rng, n, n_samples, score)
-    }
-}
-
-fn scores_with<I, R, F>(
-    tables: &[SumTable],
-    rng: &mut Pcg64,
-    n: usize,
-    n_samples: usize,
-    score: F,
-) -> Vec<Vec<R>>
-where
-    I: SegmentIndex + From<u16> + TryFrom<u32>,
-    R: Send,
-    F: Fn(&[f32]) -> R + Sync + Send,
-{
     let mut out: Vec<Vec<R>> = tables.iter().map(|_| Vec::with_capacity(n_samples)).collect();
     if n == 0 || tables.is_empty() {
         return out;
     }
     let chunk = CHUNK_ROWS.min(CHUNK_INDICES / n).clamp(1, n_samples.max(1));
-    let mut current: Vec<I> = vec![I::from(0); chunk * n];
-    let mut next: Vec<I> = vec![I::from(0); chunk * n];
+    // 32-bit indices: the buffers are small and reused, so narrower ones would save nothing.
+    let mut current = vec![0u32; chunk * n];
+    let mut next = vec![0u32; chunk * n];
     let first = chunk.min(n_samples);
     rng.fill_choice(n as u64, &mut current[..first * n]);
     let n_chunks = n_samples.div_ceil(chunk);
