@@ -1,15 +1,21 @@
 """Spark in local mode: the exact corpus ROUGE of N pairs with 1 and with 2 (or more) executor cores,
 and a large job's time per million pairs and peak memory.
 
-The pairs are WMT21 en-de sentence pairs (system output, reference A), repeated to N rows by Spark
-itself (`spark.range(N)` and an index into the sentences), so the driver never holds the data.
+The pairs are WMT21 en-de sentence pairs (system output, reference A; `--data wmt21`, the default)
+or REALSumm summaries (CNN/DailyMail system summary, first reference; `--data realsumm`, the
+workload of bench_rouge.py), repeated to N rows by Spark itself (`spark.range(N)` and an index into
+the texts), so the driver never holds the data.
 Each configuration runs in its own local session (`local[c]`, one task slot per core); the result
 of every configuration must be the same statistics, bit for bit. By default the job has 8 partitions
 per core of the configuration; `--partitions P` runs the same job (P partitions) in every
-configuration, as a strong-scaling measurement does.
+configuration, as a strong-scaling measurement does. Sessions are those of
+`rougebleu.spark.local_session` with Arrow batches of 10,000 rows; `--conf KEY=VALUE` adds Spark
+settings, e.g. `--conf spark.driver.extraJavaOptions=-XX:+UseParallelGC` (the JVM's collector) or
+`--conf spark.sql.execution.arrow.maxBytesPerBatch=2m` (smaller Arrow batches).
 
     python benches/bench_spark.py --pairs 400000 --cores 1,2
     python benches/bench_spark.py --pairs 10000000 --cores 2 --rounds 1
+    python benches/bench_spark.py --data realsumm --pairs 1000000 --cores 1,2 --rounds 3
 
 Peak memory: the largest total resident set of this process and all its descendants (the JVM and
 the Python workers), sampled every 0.2 s. CPU time: user + system time of the same process tree
@@ -22,6 +28,7 @@ share of the cores.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import threading
@@ -105,11 +112,24 @@ class PeakMemory:
         self._thread.join()
 
 
+def _texts(data: str) -> tuple[list[str], list[str], str]:
+    """Predictions, references and their description for --data."""
+    if data == "realsumm":
+        with (CORPUS / "summ" / "realsumm_cnndm.jsonl").open(encoding="utf-8") as f:
+            items = [json.loads(line) for line in f]
+        return [it["candidate"] for it in items], [it["references"][0] for it in items], "REALSumm summaries"
+    folder = CORPUS / "mt/wmt21_en-de"
+    hyps = (folder / "newstest2021.en-de.hyp.Online-W.de").read_text(encoding="utf-8").splitlines()
+    refs = (folder / "newstest2021.en-de.ref.A.de").read_text(encoding="utf-8").splitlines()
+    return hyps, refs, "WMT21 en-de sentences"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", type=int, default=400_000)
     ap.add_argument("--cores", default="1,2", help="comma-separated local[c] configurations")
     ap.add_argument("--rounds", type=int, default=2, help="timed runs per configuration (best kept)")
+    ap.add_argument("--data", choices=["wmt21", "realsumm"], default="wmt21")
     ap.add_argument("--types", default="rouge1,rouge2,rougeL")
     ap.add_argument("--stem", action="store_true", help="ROUGE with use_stemmer=True")
     ap.add_argument("--baseline", action="store_true", help="also time the same pairs in this process")
@@ -119,20 +139,25 @@ def main() -> None:
         default=0,
         help="partitions of the job in every configuration (default: 8 per core of the configuration)",
     )
+    ap.add_argument(
+        "--conf",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Spark setting of every session (repeatable), e.g. spark.driver.extraJavaOptions=-XX:+UseSerialGC",
+    )
     args = ap.parse_args()
 
     from pyspark.sql import functions as F
 
     from rougebleu import spark as rs
 
-    folder = CORPUS / "mt/wmt21_en-de"
-    hyps = (folder / "newstest2021.en-de.hyp.Online-W.de").read_text(encoding="utf-8").splitlines()
-    refs = (folder / "newstest2021.en-de.ref.A.de").read_text(encoding="utf-8").splitlines()
+    hyps, refs, what = _texts(args.data)
     k = len(hyps)
     words = sum(len(h.split()) + len(r.split()) for h, r in zip(hyps, refs)) / (2 * k)
     types = args.types.split(",")
     opts = {"rouge_types": types, "use_stemmer": args.stem}
-    print(f"{args.pairs:,} pairs of WMT21 en-de sentences ({k} distinct pairs, {words:.1f} words per text), {opts}")
+    print(f"{args.pairs:,} pairs of {what} ({k} distinct pairs, {words:.1f} words per text), {opts}")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
 
     if args.baseline:
@@ -160,6 +185,7 @@ def main() -> None:
     for _ in range(args.rounds):
         for cores in configs:
             conf = {"spark.sql.execution.arrow.maxRecordsPerBatch": "10000", "spark.ui.showConsoleProgress": "false"}
+            conf.update(kv.split("=", 1) for kv in args.conf)
             spark = rs.local_session(cores, **conf)
             spark.sparkContext.setLogLevel("ERROR")
             idx = (F.col("id") % k + 1).cast("int")

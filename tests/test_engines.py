@@ -111,6 +111,35 @@ def test_spark_missing_references(spark):
         rs.statistics(nulls, "rouge")
 
 
+def test_spark_local_session_settings(spark, corpus: Path):
+    # local_session's defaults apply where the caller gave none; the caller's settings win.
+    from rougebleu import spark as rs
+
+    assert spark.conf.get("spark.sql.execution.arrow.maxRecordsPerBatch") == "50"
+    assert spark.conf.get("spark.ui.enabled") == "false"
+    assert spark.conf.get("spark.sql.shuffle.partitions") == "2"
+
+    # Batches cut by size (here about one row each) give the same statistics and row order.
+    def batch_sizes(batches):  # defined here: the workers cannot import this test module
+        import pyarrow as pa
+
+        for batch in batches:
+            yield pa.RecordBatch.from_pydict({"n": [batch.num_rows]})
+
+    preds, refs = _summ(corpus, 10)
+    df = spark.createDataFrame(list(zip(preds, refs)), "prediction string, reference string")
+    spark.conf.set("spark.sql.execution.arrow.maxBytesPerBatch", "300")
+    try:
+        batches = df.coalesce(1).mapInArrow(batch_sizes, "n long").collect()
+        kept = rs.statistics(df, "rouge", keep_items=True, rouge_types=ROUGE_TYPES)
+    finally:
+        spark.conf.unset("spark.sql.execution.arrow.maxBytesPerBatch")
+    assert len(batches) > len(preds) // 2 and sum(r.n for r in batches) == len(preds)
+    assert kept.corpus(n_bootstrap=100, seed=1) == rougebleu.rouge_corpus(
+        preds, refs, rouge_types=ROUGE_TYPES, n_bootstrap=100, seed=1
+    )
+
+
 def test_spark_empty_dataframe(spark):
     from rougebleu import spark as rs
 
