@@ -94,15 +94,17 @@ def test_namespace_and_environment_override(monkeypatch: pytest.MonkeyPatch) -> 
         _ = args.no_such_option
 
 
-def test_a_plain_command_does_not_import_argparse(tmp_path) -> None:
+@pytest.mark.parametrize("metrics", [["bleu"], ["bleu", "chrf", "ter"]])
+def test_a_plain_command_does_not_import_argparse(tmp_path, metrics) -> None:
     (tmp_path / "ref").write_text("a b c\n", encoding="utf-8")
     (tmp_path / "hyp").write_text("a b d\n", encoding="utf-8")
     # Only what the command imports counts: an environment's .pth files may import more at start-up.
+    heavy = ("argparse", "re", "typing", "numpy", "statistics", "numbers")
     code = (
         "import sys; before = set(sys.modules); from rougebleu.__main__ import main; "
-        "status = main(['sacrebleu', 'ref', '-i', 'hyp', '-f', 'text', '-q']); "
+        f"status = main(['sacrebleu', 'ref', '-i', 'hyp', '-m', *{metrics!r}, '-f', 'text', '-q']); "
         "assert status == 0, status; "
-        "print(sorted(m for m in ('argparse', 're', 'typing', 'numpy') if m in set(sys.modules) - before))"
+        f"print(sorted(m for m in {heavy!r} if m in set(sys.modules) - before))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
-use super::significance::index_matrix;
+use super::significance::{index_matrix, SegmentRows};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
@@ -28,12 +28,6 @@ fn refs_from(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<ChrfRefs> {
     let handles = stream_items(streams)?;
     let borrowed = stream_texts(&handles)?;
     Ok(long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || ChrfRefs::new(&borrowed))??)
-}
-
-fn matrix<'py>(py: Python<'py>, flat: Vec<u64>, k: usize) -> PyResult<Bound<'py, PyAny>> {
-    let n = flat.len() / k;
-    let flat: Vec<i64> = flat.into_iter().map(|v| v as i64).collect();
-    Ok(PyArray1::from_vec(py, flat).reshape([n, k])?.into_any())
 }
 
 /// Row-major statistics from a 2-D integer array with `3 * orders` columns.
@@ -78,7 +72,7 @@ impl ChrfReferences {
         guard("ChrfReferences.__len__", || Ok(self.refs.len()))
     }
 
-    /// Per-segment statistics, int64 `(n, 3 * orders)`.
+    /// Per-segment statistics, `(n, 3 * orders)` native rows (NumPy int64 through `__array__`).
     #[pyo3(signature = (hypotheses, options, workers=None))]
     fn stats<'py>(
         &self,
@@ -86,14 +80,14 @@ impl ChrfReferences {
         hypotheses: &Bound<'py, PyAny>,
         options: Opts,
         workers: Option<Workers>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> PyResult<SegmentRows> {
         guard("ChrfReferences.stats", || {
             let opts = self::options(options)?;
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
             let flat = long_call::run(py, hyps.len(), || self.refs.stats(&hyps, &opts, workers))??;
-            matrix(py, flat, opts.stats_len())
+            Ok(SegmentRows { data: flat, k: opts.stats_len() })
         })
     }
 
@@ -157,7 +151,7 @@ fn chrf_scores_from_stats<'py>(
     })
 }
 
-/// One-shot per-segment statistics against reference `streams`: `(int64 (n, 3 * orders) array,
+/// One-shot per-segment statistics against reference `streams`: `((n, 3 * orders) native rows,
 /// references per segment or -1 when it varies)`.
 #[pyfunction]
 #[pyo3(signature = (hypotheses, streams, options, workers=None))]
@@ -167,7 +161,7 @@ fn chrf_stats<'py>(
     streams: &Bound<'py, PyAny>,
     options: Opts,
     workers: Option<Workers>,
-) -> PyResult<(Bound<'py, PyAny>, i64)> {
+) -> PyResult<(SegmentRows, i64)> {
     guard("chrf_stats", || {
         let opts = self::options(options)?;
         let workers = threads(workers);
@@ -175,7 +169,7 @@ fn chrf_stats<'py>(
         let hyps = texts(&items, "hypotheses")?;
         let refs = refs_from(py, streams)?;
         let flat = long_call::run(py, hyps.len(), || refs.stats(&hyps, &opts, workers))??;
-        Ok((matrix(py, flat, opts.stats_len())?, refs.num_refs.map_or(-1, |n| n as i64)))
+        Ok((SegmentRows { data: flat, k: opts.stats_len() }, refs.num_refs.map_or(-1, |n| n as i64)))
     })
 }
 

@@ -19,10 +19,42 @@ pub(super) fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowe
     Tercom { normalized, no_punct, asian_support, lowercase }
 }
 
-/// `(n, 2)` float64 statistics: edits and average reference length per segment.
-fn stats_array<'py>(py: Python<'py>, stats: &[(u64, f64)]) -> PyResult<Bound<'py, PyAny>> {
-    let flat: Vec<f64> = stats.iter().flat_map(|&(e, r)| [e as f64, r]).collect();
-    Ok(PyArray1::from_vec(py, flat).reshape([stats.len(), 2])?.into_any())
+/// Per-segment TER statistics kept native: the edits and the average reference length of each
+/// segment. A corpus score needs only their totals, so it never builds an array.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct TerRows {
+    pub rows: Vec<(u64, f64)>,
+}
+
+#[pymethods]
+impl TerRows {
+    fn __len__(&self) -> PyResult<usize> {
+        guard("TerRows.__len__", || Ok(self.rows.len()))
+    }
+
+    /// `(edits, reference length)` summed in segment order, as sacrebleu sums them.
+    fn totals(&self) -> PyResult<(u64, f64)> {
+        guard("TerRows.totals", || Ok(corpus_totals(&self.rows)))
+    }
+
+    /// The rows as a NumPy float64 `(len, 2)` array.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("TerRows.__array__", || {
+            let _ = copy;
+            let flat: Vec<f64> = self.rows.iter().flat_map(|&(e, r)| [e as f64, r]).collect();
+            let arr = PyArray1::from_vec(py, flat).reshape([self.rows.len(), 2])?.into_any();
+            match dtype {
+                Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
+                _ => Ok(arr),
+            }
+        })
+    }
 }
 
 /// Rows `(edits, ref_len)` of a `(n, 2)` float64 array.
@@ -38,7 +70,7 @@ fn stats_rows(stats: &PyReadonlyArray2<'_, f64>) -> PyResult<Vec<(f64, f64)>> {
 }
 
 /// One-shot per-segment statistics of `hypotheses` against reference `streams`:
-/// `(float64 (n, 2) array, references per segment or -1 when it varies)`.
+/// `(native (n, 2) rows, references per segment or -1 when it varies)`.
 #[pyfunction]
 #[pyo3(signature = (hypotheses, streams, normalized, no_punct, asian_support, lowercase, workers=None))]
 #[allow(clippy::too_many_arguments)]
@@ -51,7 +83,7 @@ fn ter_stats<'py>(
     asian_support: bool,
     lowercase: bool,
     workers: Option<Workers>,
-) -> PyResult<(Bound<'py, PyAny>, i64)> {
+) -> PyResult<(TerRows, i64)> {
     guard("ter_stats", || {
         let t = tercom(normalized, no_punct, asian_support, lowercase);
         let workers = threads(workers);
@@ -63,7 +95,7 @@ fn ter_stats<'py>(
             let cache = RefCache::new(&refs, t, workers)?;
             cache.stats(&hyps, workers).map(|s| (s, cache.num_refs))
         })??;
-        Ok((stats_array(py, &stats)?, num_refs.map_or(-1, |n| n as i64)))
+        Ok((TerRows { rows: stats }, num_refs.map_or(-1, |n| n as i64)))
     })
 }
 
@@ -211,20 +243,20 @@ impl TerReferences {
         guard("TerReferences.__len__", || Ok(self.cache.len()))
     }
 
-    /// Per-segment statistics of the hypotheses, float64 `(n, 2)`: edits, average reference length.
+    /// Per-segment statistics of the hypotheses, native `(n, 2)` rows: edits, average reference length.
     #[pyo3(signature = (hypotheses, workers=None))]
     fn stats<'py>(
         &self,
         py: Python<'py>,
         hypotheses: &Bound<'py, PyAny>,
         workers: Option<Workers>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> PyResult<TerRows> {
         guard("TerReferences.stats", || {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
             let stats = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
-            stats_array(py, &stats)
+            Ok(TerRows { rows: stats })
         })
     }
 }
@@ -274,6 +306,7 @@ impl TerSentence {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TerReferences>()?;
+    m.add_class::<TerRows>()?;
     m.add_class::<TerSentence>()?;
     m.add_function(wrap_pyfunction!(ter_stats, m)?)?;
     m.add_function(wrap_pyfunction!(ter_pairwise, m)?)?;

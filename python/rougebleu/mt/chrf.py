@@ -17,19 +17,20 @@ references are all `None` raises `ValueError`; orders are limited to 0..100 (`ch
 from __future__ import annotations
 
 import math
-import statistics
-from typing import Any, Sequence
-
-import numpy as np
 
 from rougebleu import _rougebleu as _native
-from rougebleu._args import integer, string_list
+from rougebleu._args import integer, number, string_list
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import native_streams
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
-TYPE_CHECKING = False  # not typing's
+TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    import numpy as np
+
     from rougebleu._long_call import ProgressArg
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "corpus_chrf", "sentence_chrf"]
@@ -63,6 +64,10 @@ class CHRFScore(Score):
         if not is_float32.all():
             self.estimate_ci(scores.tolist())
             return
+        import statistics
+
+        import numpy as np
+
         raw = np.sort(scores.astype(np.float32))
         n = len(raw)
         lower = n // 40
@@ -96,9 +101,7 @@ def _seed_from_env() -> tuple[str, int | None]:
 
 
 def _check_beta(beta: Any) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)):
-        raise TypeError(f"beta must be a number, got {type(beta).__name__}")
-    value = float(beta)
+    value = number(beta, "beta")
     if not math.isfinite(value) or not 0 < value <= MAX_BETA:
         raise ValueError(f"beta must be a finite number in (0, {MAX_BETA}], got {beta!r}")
     return value
@@ -225,17 +228,29 @@ class CHRF(NativeSentence):
         hypothesis count is 0 where the chosen reference has no n-gram of that order). Sum rows
         and pass them to :meth:`score_from_statistics` to aggregate or resample yourself."""
         with reporting(progress, "segment_statistics"):
-            hyps = self._hyps(hypotheses)
-            if references is not None:
-                streams = self._streams(references)
-                self._check_lengths(hyps, streams)
-                stats, self.num_refs = _native.chrf_stats(hyps, streams[0], self._options(), workers)
-                return stats
-            return self._cached(len(hyps)).stats(hyps, self._options(), workers)
+            import numpy as np
+
+            return np.asarray(self._rows(hypotheses, references, workers))
+
+    def _rows(self, hypotheses: Sequence[str], references: Any, workers: int | None) -> Any:
+        """`segment_statistics` as native rows (`SegmentRows`; NumPy's array through `__array__`):
+        a corpus score sums them without NumPy."""
+        hyps = self._hyps(hypotheses)
+        if references is not None:
+            streams = self._streams(references)
+            self._check_lengths(hyps, streams)
+            stats, self.num_refs = _native.chrf_stats(hyps, streams[0], self._options(), workers)
+            return stats
+        return self._cached(len(hyps)).stats(hyps, self._options(), workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> CHRFScore:
         """The chrF score of summed statistics (one row of :meth:`segment_statistics` or a sum)."""
-        row = [int(v) for v in np.asarray(stats).reshape(-1)]
+        if isinstance(stats, list) and all(type(v) is int for v in stats):
+            row = stats  # native totals: no NumPy needed
+        else:
+            import numpy as np
+
+            row = [int(v) for v in np.asarray(stats).reshape(-1)]
         if len(row) != 3 * self.order:
             raise ValueError(f"stats: expected {3 * self.order} values, got {len(row)}")
         if any(not 0 <= v < 2**63 for v in row):
@@ -259,14 +274,22 @@ class CHRF(NativeSentence):
         with reporting(progress, "corpus_score"):
             if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
                 raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
-            stats = self.segment_statistics(hypotheses, references, workers=1)
+            stats = self._rows(hypotheses, references, workers=1)
             return self._corpus_from_segments(stats, n_bootstrap)
 
-    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> CHRFScore:
-        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
-        total = stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64)
-        result = self.score_from_statistics(total)
+    def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> CHRFScore:
+        """`corpus_score` of per-segment statistics: native rows, or an int64 array (from
+        `rougebleu.stats`)."""
+        if isinstance(stats, _native.SegmentRows):
+            result = self.score_from_statistics(stats.totals())
+        else:
+            import numpy as np
+
+            result = self.score_from_statistics(stats.sum(axis=0) if len(stats) else np.zeros(stats.shape[1], np.int64))
         if n_bootstrap > 1:
+            import numpy as np
+
+            stats = np.asarray(stats)
             self.n_bootstrap = n_bootstrap
             self.seed, seed = _seed_from_env()
             rng = np.random.default_rng(seed)
@@ -344,6 +367,8 @@ class CHRF(NativeSentence):
 
     def scores_from_statistics(self, stats: np.ndarray, *, workers: int | None = None) -> np.ndarray:
         """One chrF per row of an int64 statistics array, float64 array."""
+        import numpy as np
+
         arr = np.ascontiguousarray(np.asarray(stats, dtype=np.int64))
         if arr.ndim != 2 or arr.shape[1] != 3 * self.order:
             raise ValueError(f"stats: expected a 2-D array with {3 * self.order} columns, got shape {arr.shape}")
@@ -358,10 +383,14 @@ class CHRF(NativeSentence):
         return self.score_from_statistics(stats)
 
     def _aggregate_and_compute(self, stats: Sequence[Sequence[int]]) -> CHRFScore:
+        import numpy as np
+
         arr = np.asarray(stats, dtype=np.int64).reshape(-1, 3 * self.order)
         return self.score_from_statistics(arr.sum(axis=0))
 
     def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         # sacrebleu's resample scores are float32 unless a resample without matches gives 0.0.
         scores, is32 = _native.chrf_bootstrap_scores(
             np.ascontiguousarray(stats, dtype=np.int64),
@@ -374,6 +403,8 @@ class CHRF(NativeSentence):
     def _randomization_scores(
         self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
         # Integer sums of the two pseudo-systems, as sacrebleu's int64 matrix products.
         keep = swap.astype(np.int64)
         a = keep @ baseline + (1 - keep) @ system

@@ -18,19 +18,21 @@ Lowercasing is Python's own `str.lower()`, as in sacrebleu.
 
 from __future__ import annotations
 
-import numbers
 import os
-from typing import Any, Sequence
-
-import numpy as np
+import sys
 
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
-TYPE_CHECKING = False  # not typing's
+TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    import numpy as np
+
     from rougebleu._long_call import ProgressArg
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
@@ -39,8 +41,13 @@ __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "
 def _flag(value: Any, name: str) -> bool:
     """A switch: `bool` (or NumPy's), or the integers 0 and 1. Anything else is refused, where
     sacrebleu would silently treat e.g. the string "no" as true."""
-    if isinstance(value, (bool, np.bool_)):
+    if type(value) is bool:
+        return value
+    np = sys.modules.get("numpy")  # a NumPy bool exists only once NumPy is imported
+    if np is not None and isinstance(value, np.bool_):
         return bool(value)
+    import numbers
+
     if isinstance(value, numbers.Integral) and value in (0, 1):
         return bool(value)
     raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
@@ -180,21 +187,32 @@ class TER(NativeSentence):
         references and their average length (sacrebleu's `[num_edits, avg_ref_len]`). Pass rows
         (or the whole array) to :meth:`score_from_statistics`."""
         with reporting(progress, "segment_statistics"):
-            hyps = self._hypotheses(hypotheses)
-            if references is not None:
-                streams, n_segments = self._streams(references)
-                check_segments(hyps, n_segments)
-                stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
-                return stats
-            if self._ref_cache is None:
-                raise ValueError("references: none given and no references were cached by TER(references=...)")
-            self.num_refs = self._ref_cache.num_refs
-            check_segments(hyps, len(self._ref_cache))
-            return self._ref_cache.stats(hyps, workers)
+            import numpy as np
+
+            return np.asarray(self._rows(hypotheses, references, workers))
+
+    def _rows(self, hypotheses: Sequence[str], references: Any, workers: int | None) -> Any:
+        """`segment_statistics` as native rows (`TerRows`; NumPy's array through `__array__`): a
+        corpus score sums them without NumPy."""
+        hyps = self._hypotheses(hypotheses)
+        if references is not None:
+            streams, n_segments = self._streams(references)
+            check_segments(hyps, n_segments)
+            stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
+            return stats
+        if self._ref_cache is None:
+            raise ValueError("references: none given and no references were cached by TER(references=...)")
+        self.num_refs = self._ref_cache.num_refs
+        check_segments(hyps, len(self._ref_cache))
+        return self._ref_cache.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[float] | np.ndarray) -> TERScore:
         """The TER of statistics: one `(edits, ref_length)` row, or an `(n, 2)` array whose rows
         are summed in order as sacrebleu sums them."""
+        if isinstance(stats, _native.TerRows):
+            return _score(*stats.totals())
+        import numpy as np
+
         arr = np.asarray(stats, dtype=np.float64)
         if arr.ndim == 1:
             arr = arr.reshape(1, -1)
@@ -216,15 +234,22 @@ class TER(NativeSentence):
         """Corpus TER (sacrebleu `TER.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
         with reporting(progress, "corpus_score"):
-            if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
-                raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
-            stats = self.segment_statistics(hypotheses, references)
+            if type(n_bootstrap) is not int:
+                import numbers
+
+                if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
+                    raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+            stats = self._rows(hypotheses, references, None)
             return self._corpus_from_segments(stats, int(n_bootstrap))
 
-    def _corpus_from_segments(self, stats: np.ndarray, n_bootstrap: int) -> TERScore:
-        """`corpus_score` of per-segment statistics (also used by `rougebleu.stats`)."""
+    def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> TERScore:
+        """`corpus_score` of per-segment statistics: native rows, or a float64 array (from
+        `rougebleu.stats`)."""
         result = self.score_from_statistics(stats)
         if n_bootstrap > 1:
+            import numpy as np
+
+            stats = np.asarray(stats)
             self.n_bootstrap = int(n_bootstrap)
             seed = os.environ.get("SACREBLEU_SEED", "12345")
             self.seed = seed.lower()
@@ -289,9 +314,13 @@ class TER(NativeSentence):
         return _score(stats[0], stats[1])
 
     def _aggregate_and_compute(self, stats: Sequence[Sequence[float]]) -> TERScore:
+        import numpy as np
+
         return self.score_from_statistics(np.asarray(stats, dtype=np.float64).reshape(-1, 2))
 
     def _resample_scores(self, stats: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         # sacrebleu's resample TERs are float32 unless a resample with no reference length gives
         # a Python float (then NumPy makes the whole array float64).
         scores, is32 = _native.ter_bootstrap_scores(
@@ -302,6 +331,8 @@ class TER(NativeSentence):
     def _randomization_scores(
         self, baseline: np.ndarray, system: np.ndarray, swap: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
         # sacrebleu sums the two pseudo-systems in float64 (boolean @ float matrix products) and
         # scores each row as float64 NumPy scalars.
         bl = np.asarray(baseline, dtype=np.float64)
@@ -330,6 +361,8 @@ def _score(edits: Any, ref_length: Any) -> TERScore:
 def _bootstrap_scores(stats: np.ndarray, n_samples: int, rng: np.random.Generator) -> list[Any]:
     """sacrebleu's `_bootstrap_resample` for TER, step for step: the same draws, float32 statistics
     summed per resample, and the score computed on NumPy float32 scalars."""
+    import numpy as np
+
     idx = rng.choice(len(stats), size=(n_samples, len(stats)), replace=True)
     stats32 = np.array(stats, dtype="float32")
     scores = []
@@ -350,6 +383,8 @@ def _rates(sums: np.ndarray) -> np.ndarray:
     (sacrebleu's `_compute_score_from_stats` on NumPy scalars); a row with an empty reference
     scores 100 (edits) or 0 as a Python float, which turns a float32 result into float64 as
     sacrebleu's `np.array` of mixed scalars does."""
+    import numpy as np
+
     edits, ref_length = sums[:, 0], sums[:, 1]
     positive = ref_length > 0
     with np.errstate(divide="ignore", invalid="ignore"):
