@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
-use super::significance::index_matrix;
+use super::significance::{as_dtype, index_matrix};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
@@ -48,11 +48,7 @@ impl TerRows {
         guard("TerRows.__array__", || {
             let _ = copy;
             let flat: Vec<f64> = self.rows.iter().flat_map(|&(e, r)| [e as f64, r]).collect();
-            let arr = PyArray1::from_vec(py, flat).reshape([self.rows.len(), 2])?.into_any();
-            match dtype {
-                Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
-                _ => Ok(arr),
-            }
+            as_dtype(PyArray1::from_vec(py, flat).reshape([self.rows.len(), 2])?.into_any(), dtype)
         })
     }
 }
