@@ -39,3 +39,14 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The error every batch gives when the hypotheses and the reference segments differ in number.
+pub fn check_segment_count(hypotheses: usize, segments: usize) -> Result<()> {
+    if hypotheses != segments {
+        return Err(Error::value(
+            "hypotheses",
+            format!("{hypotheses} hypotheses for {segments} reference segments"),
+        ));
+    }
+    Ok(())
+}

@@ -4,7 +4,7 @@ use super::segment::{with_segment_stats, SegmentStats};
 use super::stats::stats_len;
 use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
-use crate::error::{Error, Result};
+use crate::error::{check_segment_count, Error, Result};
 use crate::limits::MAX_NGRAM_ORDER;
 
 /// How texts become tokens and how many n-gram orders are counted.
@@ -84,16 +84,6 @@ impl RefCache {
         Ok(self.map(hyps, workers, |row| row.to_vec())?.concat())
     }
 
-    fn check_hypotheses(&self, n: usize) -> Result<()> {
-        if n != self.len() {
-            return Err(Error::value(
-                "hypotheses",
-                format!("{n} hypotheses for {} reference segments", self.len()),
-            ));
-        }
-        Ok(())
-    }
-
     /// Start segment `i` in `seg`: its references interned.
     fn begin_segment(&self, seg: &mut SegmentStats, i: usize) {
         let refs = &self.segments[i];
@@ -114,7 +104,7 @@ impl RefCache {
         workers: Option<usize>,
     ) -> Result<Vec<Vec<u64>>> {
         for hyps in systems {
-            self.check_hypotheses(hyps.len())?;
+            check_segment_count(hyps.len(), self.len())?;
         }
         let prep = self.prep;
         let k = stats_len(prep.max_order);
@@ -150,7 +140,7 @@ impl RefCache {
         R: Send,
         F: Fn(&[u64]) -> R + Sync + Send,
     {
-        self.check_hypotheses(hyps.len())?;
+        check_segment_count(hyps.len(), self.len())?;
         let prep = self.prep;
         let k = stats_len(prep.max_order);
         let rows = batch::map_range(hyps.len(), workers, |i| {
@@ -234,12 +224,7 @@ where
     F: Fn(&[u64]) -> R + Sync + Send,
 {
     let (n, num_refs) = check_streams(streams)?;
-    if hyps.len() != n {
-        return Err(Error::value(
-            "hypotheses",
-            format!("{} hypotheses for {n} reference segments", hyps.len()),
-        ));
-    }
+    check_segment_count(hyps.len(), n)?;
     let k = stats_len(prep.max_order);
     let rows = batch::map_range(n, workers, |i| {
         with_row(k, |row| {

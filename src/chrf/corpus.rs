@@ -6,7 +6,7 @@ use super::ngrams::{segment_stats, Scratch};
 use super::score::f_score;
 use super::ChrfOptions;
 use crate::batch;
-use crate::error::{Error, Result};
+use crate::error::{check_segment_count, Error, Result};
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -113,16 +113,6 @@ impl ChrfRefs {
         self.len() == 0
     }
 
-    fn check(&self, hyps: usize) -> Result<()> {
-        if hyps != self.len() {
-            return Err(Error::value(
-                "hypotheses",
-                format!("{hyps} hypotheses for {} reference segments", self.len()),
-            ));
-        }
-        Ok(())
-    }
-
     /// The references of segment `i`.
     pub fn segment(&self, i: usize) -> impl Iterator<Item = &str> + '_ {
         (self.first[i]..self.first[i + 1]).map(move |k| {
@@ -144,7 +134,7 @@ impl ChrfRefs {
         R: Send,
         F: Fn(&[u64]) -> R + Sync + Send,
     {
-        self.check(hyps.len())?;
+        check_segment_count(hyps.len(), self.len())?;
         Ok(batch::map_range(hyps.len(), workers, |i| {
             with_segment_stats(hyps[i].as_ref(), self.segment(i), opts, &finish)
         }))
@@ -157,7 +147,7 @@ impl ChrfRefs {
         opts: &ChrfOptions,
         workers: Option<usize>,
     ) -> Result<Vec<u64>> {
-        self.check(hyps.len())?;
+        check_segment_count(hyps.len(), self.len())?;
         let k = opts.stats_len();
         let mut flat = vec![0u64; hyps.len() * k];
         batch::fill_rows(&mut flat, k, workers, |i, row| {

@@ -5,7 +5,7 @@ use super::shift::ter_pair;
 use super::tokenize::Tercom;
 use crate::batch;
 use crate::bleu::corpus::check_streams;
-use crate::error::{Error, Result};
+use crate::error::{check_segment_count, Result};
 use crate::text::intern::Interner;
 
 /// Id given to hypothesis words that occur in no reference: TER only ever compares hypothesis
@@ -85,12 +85,7 @@ impl TerReferences {
 
     /// `(edits, average reference length)` of every hypothesis, in input order.
     pub fn stats<S: AsRef<str> + Sync>(&self, hyps: &[S], workers: Option<usize>) -> Result<Vec<(u64, f64)>> {
-        if hyps.len() != self.len() {
-            return Err(Error::value(
-                "hypotheses",
-                format!("{} hypotheses for {} reference segments", hyps.len(), self.len()),
-            ));
-        }
+        check_segment_count(hyps.len(), self.len())?;
         Ok(batch::map_range(hyps.len(), workers, |i| {
             segment_stats(&self.hypothesis_ids(hyps[i].as_ref()), &self.segments[i])
         }))
