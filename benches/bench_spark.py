@@ -3,8 +3,13 @@ and a large job's time per million pairs and peak memory.
 
 The pairs are WMT21 en-de sentence pairs (system output, reference A; `--data wmt21`, the default)
 or REALSumm summaries (CNN/DailyMail system summary, first reference; `--data realsumm`, the
-workload of bench_rouge.py), repeated to N rows by Spark itself (`spark.range(N)` and an index into
-the texts), so the driver never holds the data.
+workload of bench_rouge.py), repeated to N rows. `--source` says where the rows come from:
+- `range` (the default): Spark itself makes them (`spark.range(N)` and an index into the texts), so
+  the driver never holds the data; `rougebleu.spark.statistics` of that DataFrame.
+- `parquet`: a Parquet file of the N rows written first (row groups of 100,000 rows, no dictionary
+  encoding, snappy), read by Spark: `rougebleu.spark.statistics(spark.read.parquet(file))`.
+- `files`: the same file scored by `rougebleu.spark.parquet_statistics`, whose Python workers read
+  their row groups themselves, so the text never passes through the JVM.
 Each configuration runs in its own local session (`local[c]`, one task slot per core); the result
 of every configuration must be the same statistics, bit for bit. By default the job has 8 partitions
 per core of the configuration; `--partitions P` runs the same job (P partitions) in every
@@ -16,6 +21,7 @@ settings, e.g. `--conf spark.driver.extraJavaOptions=-XX:+UseParallelGC` (the JV
     python benches/bench_spark.py --pairs 400000 --cores 1,2
     python benches/bench_spark.py --pairs 10000000 --cores 2 --rounds 1
     python benches/bench_spark.py --data realsumm --pairs 1000000 --cores 1,2 --rounds 3
+    python benches/bench_spark.py --pairs 2000000 --cores 1,2 --rounds 3 --source files
 
 Peak memory: the largest total resident set of this process and all its descendants (the JVM and
 the Python workers), sampled every 0.2 s. CPU time: user + system time of the same process tree
@@ -124,12 +130,35 @@ def _texts(data: str) -> tuple[list[str], list[str], str]:
     return hyps, refs, "WMT21 en-de sentences"
 
 
+def _write_parquet(hyps: list[str], refs: list[str], n: int) -> str:
+    """A temporary Parquet file of n pairs (the texts repeated), written 100,000 rows at a time."""
+    import tempfile
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    fd, path = tempfile.mkstemp(suffix=".parquet", prefix="bench_spark_")
+    os.close(fd)
+    schema = pa.schema([("prediction", pa.string()), ("reference", pa.string())])
+    k, step = len(hyps), 100_000
+    with pq.ParquetWriter(path, schema, use_dictionary=False) as writer:
+        for start in range(0, n, step):
+            rows = [i % k for i in range(start, min(n, start + step))]
+            table = pa.table(
+                {"prediction": [hyps[i] for i in rows], "reference": [refs[i] for i in rows]}, schema=schema
+            )
+            writer.write_table(table, row_group_size=step)
+    print(f"Parquet file of {n:,} pairs: {os.path.getsize(path) / 2**20:.0f} MiB")
+    return path
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", type=int, default=400_000)
     ap.add_argument("--cores", default="1,2", help="comma-separated local[c] configurations")
     ap.add_argument("--rounds", type=int, default=2, help="timed runs per configuration (best kept)")
     ap.add_argument("--data", choices=["wmt21", "realsumm"], default="wmt21")
+    ap.add_argument("--source", choices=["range", "parquet", "files"], default="range")
     ap.add_argument("--types", default="rouge1,rouge2,rougeL")
     ap.add_argument("--stem", action="store_true", help="ROUGE with use_stemmer=True")
     ap.add_argument("--baseline", action="store_true", help="also time the same pairs in this process")
@@ -157,7 +186,9 @@ def main() -> None:
     words = sum(len(h.split()) + len(r.split()) for h, r in zip(hyps, refs)) / (2 * k)
     types = args.types.split(",")
     opts = {"rouge_types": types, "use_stemmer": args.stem}
-    print(f"{args.pairs:,} pairs of {what} ({k} distinct pairs, {words:.1f} words per text), {opts}")
+    print(
+        f"{args.pairs:,} pairs of {what} ({k} distinct pairs, {words:.1f} words per text), {opts}, source {args.source}"
+    )
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
 
     if args.baseline:
@@ -174,6 +205,8 @@ def main() -> None:
                 f"in-process RougeStats.compute, workers={workers}: {t:.1f} s, {t / (args.pairs / 1e6):.1f} s per million"
             )
         del preds, targets
+
+    parquet = _write_parquet(hyps, refs, args.pairs) if args.source != "range" else None
 
     # Rounds alternate between the configurations (1, 2, 1, 2, ...), each in a fresh session, so
     # that a change in the machine's other load hits every configuration alike; the best is kept.
@@ -196,13 +229,26 @@ def main() -> None:
                     F.element_at(F.array(*[F.lit(r) for r in refs]), idx).alias("reference"),
                 )
 
-            df = pairs(args.pairs, args.partitions or 8 * cores)
+            parts = args.partitions or 8 * cores
+            if args.source == "files":
+                # parquet_statistics' default: 2 tasks per core, each reading consecutive row groups.
+                parts = args.partitions or 2 * cores
+
+                def job(spark=spark, parts=parts):
+                    return rs.parquet_statistics(spark, parquet, "rouge", partitions=parts, **opts)
+
+            else:
+                df = pairs(args.pairs, parts) if parquet is None else spark.read.parquet(parquet)
+
+                def job(df=df):
+                    return rs.statistics(df, "rouge", **opts)
+
             # Start one Python worker per task slot before timing (a worker's first task imports
             # pyarrow, pandas and rougebleu): one concurrent task per core, two batches each.
             rs.statistics(pairs(20_000 * cores, cores), "rouge", **opts)
             with PeakMemory() as mem:
                 (c0, j0), t0 = _tree_cpu(), time.perf_counter()
-                stats_of[cores] = rs.statistics(df, "rouge", **opts)
+                stats_of[cores] = job()
                 t, (c1, j1) = time.perf_counter() - t0, _tree_cpu()
                 cpu, jvm = c1 - c0, j1 - j0
             spark.stop()
@@ -227,6 +273,8 @@ def main() -> None:
         if cores != base:
             print(f"local[{cores}] vs local[{base}]: {results[base][0] / t:.2f}x")
     print("corpus F:", {t: s.fmeasure for t, s in results[base][1].score().items()})
+    if parquet is not None:
+        os.remove(parquet)
 
 
 if __name__ == "__main__":

@@ -152,6 +152,97 @@ def test_spark_empty_dataframe(spark):
         rs.scores(df, "meteor")
 
 
+def _write_parquet_files(folder: Path, columns: dict[str, list], files: int, row_group: int) -> None:
+    """The rows cut into `files` Parquet files (named so that their order is the rows' order) with
+    row groups of `row_group` rows, and a column the scorers must not read."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    n = len(next(iter(columns.values())))
+    folder.mkdir()
+    bounds = [n * k // files for k in range(files + 1)]
+    for k in range(files):
+        part = {name: values[bounds[k] : bounds[k + 1]] for name, values in columns.items()}
+        part["unused"] = list(range(bounds[k], bounds[k + 1]))
+        pq.write_table(pa.table(part), folder / f"part-{k:02d}.parquet", row_group_size=row_group)
+
+
+def test_spark_parquet_statistics_on_realsumm(spark, corpus: Path, tmp_path: Path):
+    # The workers read the row groups themselves: the same statistics as the DataFrame path and as
+    # the single-process call, rows in read_table's order for any number of tasks and batch size.
+    import pyarrow.parquet as pq
+
+    from rougebleu import spark as rs
+
+    preds, refs = _summ(corpus, 7)
+    folder = tmp_path / "summaries"
+    _write_parquet_files(folder, {"prediction": preds, "reference": refs}, files=3, row_group=23)
+    assert pq.read_table(folder).column("prediction").to_pylist() == preds
+    opts = {"rouge_types": ROUGE_TYPES, "use_stemmer": True}
+    whole = RougeStats.compute(preds, refs, keep_items=True, **opts)
+    for partitions, batch_size in ((None, 10_000), (1, 10_000), (5, 9), (1000, 4)):
+        kept = rs.parquet_statistics(
+            spark, str(folder), "rouge", keep_items=True, partitions=partitions, batch_size=batch_size, **opts
+        )
+        assert kept == whole, (partitions, batch_size)
+        assert kept.corpus(n_bootstrap=200, seed=5) == rougebleu.rouge_corpus(
+            preds, refs, n_bootstrap=200, seed=5, **opts
+        )
+    files = sorted(folder.iterdir())  # a list of pathlib paths
+    assert rs.parquet_statistics(spark, files, "rouge", **opts) == rs.statistics(
+        spark.read.parquet(str(folder)), "rouge", **opts
+    )
+
+
+def test_spark_parquet_statistics_mt_on_wmt(spark, corpus: Path, tmp_path: Path):
+    import sacrebleu
+
+    from rougebleu import spark as rs
+
+    hyps, streams = _wmt(corpus, 300)
+    # A list column with a missing reference in some rows (sacrebleu's None).
+    refs = [[s[i] for s in streams] if i % 7 else [streams[0][i], None] for i in range(len(hyps))]
+    folder = tmp_path / "wmt"
+    _write_parquet_files(folder, {"prediction": hyps, "refs": refs}, files=2, row_group=40)
+    ref_streams = [[r[k] for r in refs] for k in range(2)]
+    for metric, reference in (
+        ("bleu", sacrebleu.BLEU()),
+        ("chrf", sacrebleu.CHRF(word_order=2)),
+        ("ter", sacrebleu.TER()),
+    ):
+        opts = {"word_order": 2} if metric == "chrf" else {}
+        stats = rs.parquet_statistics(spark, str(folder), metric, reference_col="refs", partitions=3, **opts)
+        assert stats.score().score == reference.corpus_score(hyps, ref_streams).score, metric
+
+
+def test_spark_parquet_statistics_errors(spark, tmp_path: Path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from rougebleu import spark as rs
+
+    path = tmp_path / "pairs.parquet"
+    pq.write_table(pa.table({"prediction": ["a b", None], "reference": ["a b", "c d"]}), path)
+    with pytest.raises(ValueError, match=r"path: the Parquet files have no column\(s\) \['ref'\]"):
+        rs.parquet_statistics(spark, str(path), "rouge", reference_col="ref")
+    with pytest.raises(TypeError, match="path: expected a path or a non-empty list of paths"):
+        rs.parquet_statistics(spark, [], "rouge")
+    with pytest.raises(TypeError, match="path: expected a path"):
+        rs.parquet_statistics(spark, 3, "rouge")
+    with pytest.raises(ValueError, match="partitions: expected a positive int"):
+        rs.parquet_statistics(spark, str(path), "rouge", partitions=0)
+    with pytest.raises(ValueError, match="batch_size: expected a positive int"):
+        rs.parquet_statistics(spark, str(path), "rouge", batch_size=0)
+    with pytest.raises(ValueError, match="unknown metric"):
+        rs.parquet_statistics(spark, str(path), "meteor")
+    with pytest.raises(Exception, match=r"predictions\[1\] is null \(missing\)"):
+        rs.parquet_statistics(spark, str(path), "rouge")
+    # No rows (a file without row groups) scores as an empty DataFrame does.
+    empty = tmp_path / "empty.parquet"
+    pq.write_table(pa.table({"prediction": pa.array([], pa.string()), "reference": pa.array([], pa.string())}), empty)
+    assert rs.parquet_statistics(spark, str(empty), "bleu") == BleuStats.compute([], [[]])
+
+
 def test_ray_on_realsumm_and_wmt(ray_cluster, corpus: Path):
     import ray.data
 

@@ -7,6 +7,8 @@
   ``.corpus(...)`` / ``.corpus_score(...)`` on it give the corpus score, bit-identical to the
   single-process API on the same rows for any number of partitions.
 - :func:`corpus_score`: both steps in one call.
+- :func:`parquet_statistics`: the statistics of Parquet files whose row groups the Python workers
+  read themselves, the text never passing through the JVM (faster when every core is scoring).
 
 The same code runs in local mode (``SparkSession.builder.master("local[2]")``) and on a cluster:
 the executors need ``rougebleu`` installed in their Python (the wheel has no other dependency
@@ -20,13 +22,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rougebleu import _engines
 from rougebleu.stats import Stats, from_bytes, merge
 
-__all__ = ["scores", "statistics", "corpus_score", "local_session"]
+__all__ = ["scores", "statistics", "parquet_statistics", "corpus_score", "local_session"]
 
 
 def local_session(cores: int = 2, *, app_name: str = "rougebleu", **conf: str) -> Any:
@@ -161,6 +163,72 @@ def statistics(
     if not parts:
         return _engines.empty_statistics(metric, options)
     return merge(parts)
+
+
+def parquet_statistics(
+    spark: Any,
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    metric: str,
+    prediction_col: str = "prediction",
+    reference_col: str = "reference",
+    *,
+    keep_items: bool = False,
+    workers: int | None = 1,
+    partitions: int | None = None,
+    batch_size: int = 10_000,
+    **options: Any,
+) -> Stats:
+    """The mergeable statistics of the rows of Parquet file(s) at ``path`` (a file, a directory or
+    a list of them; any URI pyarrow opens), equal to :func:`statistics` of
+    ``spark.read.parquet(path)`` and, with ``keep_items=True``, rows in the order of
+    ``pyarrow.parquet.read_table(path)``.
+
+    The executors read their row groups themselves with pyarrow, so the text never passes through
+    the JVM: Spark runs the tasks and carries back one small row of statistics per batch of
+    ``batch_size`` rows. That saves the JVM's per-row work (its row format and the Arrow batches it
+    writes for the Python worker, about a third of the CPU of a ROUGE job on sentences).
+    ``partitions``: Spark tasks, each reading a run of consecutive row groups (default: two per core
+    of the session, at most one per row group; Spark spends a few tens of milliseconds on each
+    task, so many small tasks cost more than they balance). The executors must reach ``path``: a
+    local path in local mode, shared storage on a cluster."""
+    from pyspark.sql.types import BinaryType, LongType, StructField, StructType
+
+    from rougebleu._parquet_units import Units
+
+    metric = _engines.check_metric(metric)
+    if partitions is not None and (not isinstance(partitions, int) or partitions < 1):
+        raise ValueError(f"partitions: expected a positive int, got {partitions!r}")
+    if not isinstance(batch_size, int) or batch_size < 1:
+        raise ValueError(f"batch_size: expected a positive int, got {batch_size!r}")
+    units = Units(path, [prediction_col, reference_col])
+    if not len(units):
+        return _engines.empty_statistics(metric, options)
+    tasks = min(len(units), partitions or 2 * spark.sparkContext.defaultParallelism)
+    schema = StructType(
+        [
+            StructField("unit", LongType(), False),
+            StructField("batch", LongType(), False),
+            StructField("stats", BinaryType(), False),
+        ]
+    )
+
+    def stats_of_units(ids: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa
+
+        out = pa.schema([("unit", pa.int64()), ("batch", pa.int64()), ("stats", pa.binary())])
+        for id_batch in ids:
+            for unit in id_batch.column("id").to_pylist():
+                for k, batch in enumerate(units.batches(unit, batch_size, use_threads=workers != 1)):
+                    preds, refs = _engines.columns(batch, prediction_col, reference_col)
+                    s = _engines.statistics(metric, preds, refs, options, keep_items, workers)
+                    yield pa.RecordBatch.from_pydict(
+                        {"unit": [unit], "batch": [k], "stats": [s.to_bytes()]}, schema=out
+                    )
+
+    rows = spark.range(0, len(units), numPartitions=tasks).mapInArrow(stats_of_units, schema).collect()
+    rows = sorted(rows, key=lambda r: (r["unit"], r["batch"]))
+    # Row groups of no rows send nothing back.
+    return merge([from_bytes(r["stats"]) for r in rows]) if rows else _engines.empty_statistics(metric, options)
 
 
 def corpus_score(
