@@ -231,8 +231,12 @@ def test_spark_parquet_statistics_errors(spark, tmp_path: Path):
         rs.parquet_statistics(spark, 3, "rouge")
     with pytest.raises(ValueError, match="partitions: expected a positive int"):
         rs.parquet_statistics(spark, str(path), "rouge", partitions=0)
+    with pytest.raises(ValueError, match="partitions: expected a positive int"):
+        rs.parquet_statistics(spark, str(path), "rouge", partitions=True)
     with pytest.raises(ValueError, match="batch_size: expected a positive int"):
         rs.parquet_statistics(spark, str(path), "rouge", batch_size=0)
+    with pytest.raises(ValueError, match="batch_size: expected a positive int"):
+        rs.parquet_statistics(spark, str(path), "rouge", batch_size=2.5)
     with pytest.raises(ValueError, match="unknown metric"):
         rs.parquet_statistics(spark, str(path), "meteor")
     with pytest.raises(Exception, match=r"predictions\[1\] is null \(missing\)"):

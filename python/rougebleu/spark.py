@@ -196,9 +196,9 @@ def parquet_statistics(
     from rougebleu._parquet_units import Units
 
     metric = _engines.check_metric(metric)
-    if partitions is not None and (not isinstance(partitions, int) or partitions < 1):
+    if partitions is not None and (isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1):
         raise ValueError(f"partitions: expected a positive int, got {partitions!r}")
-    if not isinstance(batch_size, int) or batch_size < 1:
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise ValueError(f"batch_size: expected a positive int, got {batch_size!r}")
     units = Units(path, [prediction_col, reference_col])
     if not len(units):
