@@ -12,7 +12,7 @@ workload of bench_rouge.py), repeated to N rows. `--source` says where the rows 
   their row groups themselves, so the text never passes through the JVM.
 Each configuration runs in its own local session (`local[c]`, one task slot per core); the result
 of every configuration must be the same statistics, bit for bit. By default the job has 8 partitions
-per core of the configuration; `--partitions P` runs the same job (P partitions) in every
+per core of the configuration (`files`: 2 tasks per core); `--partitions P` runs the same job (P partitions) in every
 configuration, as a strong-scaling measurement does. Sessions are those of
 `rougebleu.spark.local_session` with Arrow batches of 10,000 rows; `--conf KEY=VALUE` adds Spark
 settings, e.g. `--conf spark.driver.extraJavaOptions=-XX:+UseParallelGC` (the JVM's collector) or
@@ -229,7 +229,6 @@ def main() -> None:
                     F.element_at(F.array(*[F.lit(r) for r in refs]), idx).alias("reference"),
                 )
 
-            parts = args.partitions or 8 * cores
             if args.source == "files":
                 # parquet_statistics' default: 2 tasks per core, each reading consecutive row groups.
                 parts = args.partitions or 2 * cores
@@ -238,7 +237,8 @@ def main() -> None:
                     return rs.parquet_statistics(spark, parquet, "rouge", partitions=parts, **opts)
 
             else:
-                df = pairs(args.pairs, parts) if parquet is None else spark.read.parquet(parquet)
+                # Spark splits a Parquet file by its own rules; --partitions applies to `range`.
+                df = pairs(args.pairs, args.partitions or 8 * cores) if parquet is None else spark.read.parquet(parquet)
 
                 def job(df=df):
                     return rs.statistics(df, "rouge", **opts)

@@ -229,13 +229,13 @@ def test_spark_parquet_statistics_errors(spark, tmp_path: Path):
         rs.parquet_statistics(spark, [], "rouge")
     with pytest.raises(TypeError, match="path: expected a path"):
         rs.parquet_statistics(spark, 3, "rouge")
-    with pytest.raises(ValueError, match="partitions: expected a positive int"):
+    with pytest.raises(ValueError, match="partitions must be >= 1, got 0"):
         rs.parquet_statistics(spark, str(path), "rouge", partitions=0)
-    with pytest.raises(ValueError, match="partitions: expected a positive int"):
+    with pytest.raises(TypeError, match="partitions must be an int, got bool"):
         rs.parquet_statistics(spark, str(path), "rouge", partitions=True)
-    with pytest.raises(ValueError, match="batch_size: expected a positive int"):
+    with pytest.raises(ValueError, match="batch_size must be >= 1, got 0"):
         rs.parquet_statistics(spark, str(path), "rouge", batch_size=0)
-    with pytest.raises(ValueError, match="batch_size: expected a positive int"):
+    with pytest.raises(TypeError, match="batch_size must be an int, got float"):
         rs.parquet_statistics(spark, str(path), "rouge", batch_size=2.5)
     with pytest.raises(ValueError, match="unknown metric"):
         rs.parquet_statistics(spark, str(path), "meteor")

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rougebleu import _engines
+from rougebleu import _args, _engines
 from rougebleu.stats import Stats, from_bytes, merge
 
 __all__ = ["scores", "statistics", "parquet_statistics", "corpus_score", "local_session"]
@@ -133,36 +133,18 @@ def statistics(
     ``keep_items=True`` the per-row rows come back too, in the DataFrame's order (partitions by
     index, batches in order), so bootstrap intervals equal the single-process ones."""
     from pyspark import TaskContext
-    from pyspark.sql.types import BinaryType, LongType, StructField, StructType
 
     metric = _engines.check_metric(metric)
-    schema = StructType(
-        [
-            StructField("partition", LongType(), False),
-            StructField("batch", LongType(), False),
-            StructField("stats", BinaryType(), False),
-        ]
-    )
 
     def stats_of_batches(batches: Iterator[Any]) -> Iterator[Any]:
-        import pyarrow as pa
-
         ctx = TaskContext.get()
         part = ctx.partitionId() if ctx is not None else 0
         for k, batch in enumerate(batches):
             preds, refs = _engines.columns(batch, prediction_col, reference_col)
-            s = _engines.statistics(metric, preds, refs, options, keep_items, workers)
-            yield pa.RecordBatch.from_pydict(
-                {"partition": [part], "batch": [k], "stats": [s.to_bytes()]},
-                schema=pa.schema([("partition", pa.int64()), ("batch", pa.int64()), ("stats", pa.binary())]),
-            )
+            yield _stats_row(part, k, _engines.statistics(metric, preds, refs, options, keep_items, workers))
 
-    rows = df.select(prediction_col, reference_col).mapInArrow(stats_of_batches, schema).collect()
-    rows = sorted(rows, key=lambda r: (r["partition"], r["batch"]))
-    parts = [from_bytes(r["stats"]) for r in rows]
-    if not parts:
-        return _engines.empty_statistics(metric, options)
-    return merge(parts)
+    rows = df.select(prediction_col, reference_col).mapInArrow(stats_of_batches, _stats_schema()).collect()
+    return _merged(rows, metric, options)
 
 
 def parquet_statistics(
@@ -191,44 +173,59 @@ def parquet_statistics(
     of the session, at most one per row group; Spark spends a few tens of milliseconds on each
     task, so many small tasks cost more than they balance). The executors must reach ``path``: a
     local path in local mode, shared storage on a cluster."""
-    from pyspark.sql.types import BinaryType, LongType, StructField, StructType
-
     from rougebleu._parquet_units import Units
 
     metric = _engines.check_metric(metric)
-    if partitions is not None and (isinstance(partitions, bool) or not isinstance(partitions, int) or partitions < 1):
-        raise ValueError(f"partitions: expected a positive int, got {partitions!r}")
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise ValueError(f"batch_size: expected a positive int, got {batch_size!r}")
+    if partitions is not None:
+        partitions = _args.integer(partitions, "partitions", minimum=1)
+    batch_size = _args.integer(batch_size, "batch_size", minimum=1)
     units = Units(path, [prediction_col, reference_col])
-    if not len(units):
-        return _engines.empty_statistics(metric, options)
-    tasks = min(len(units), partitions or 2 * spark.sparkContext.defaultParallelism)
-    schema = StructType(
+    tasks = max(1, min(len(units), partitions or 2 * spark.sparkContext.defaultParallelism))
+
+    def stats_of_units(ids: Iterator[Any]) -> Iterator[Any]:
+        for id_batch in ids:
+            for unit in id_batch.column("id").to_pylist():
+                for k, batch in enumerate(units.batches(unit, batch_size, use_threads=workers != 1)):
+                    preds, refs = _engines.columns(batch, prediction_col, reference_col)
+                    yield _stats_row(unit, k, _engines.statistics(metric, preds, refs, options, keep_items, workers))
+
+    rows = spark.range(0, len(units), numPartitions=tasks).mapInArrow(stats_of_units, _stats_schema()).collect()
+    return _merged(rows, metric, options)
+
+
+# What statistics() and parquet_statistics() send back from the executors: one row per Arrow
+# batch, holding where the batch came from (a partition or a row group, then the batch's index
+# there) and its statistics' bytes. Sorting by the first two restores the rows' order.
+
+
+def _stats_schema() -> Any:
+    from pyspark.sql.types import BinaryType, LongType, StructField, StructType
+
+    return StructType(
         [
-            StructField("unit", LongType(), False),
+            StructField("source", LongType(), False),
             StructField("batch", LongType(), False),
             StructField("stats", BinaryType(), False),
         ]
     )
 
-    def stats_of_units(ids: Iterator[Any]) -> Iterator[Any]:
-        import pyarrow as pa
 
-        out = pa.schema([("unit", pa.int64()), ("batch", pa.int64()), ("stats", pa.binary())])
-        for id_batch in ids:
-            for unit in id_batch.column("id").to_pylist():
-                for k, batch in enumerate(units.batches(unit, batch_size, use_threads=workers != 1)):
-                    preds, refs = _engines.columns(batch, prediction_col, reference_col)
-                    s = _engines.statistics(metric, preds, refs, options, keep_items, workers)
-                    yield pa.RecordBatch.from_pydict(
-                        {"unit": [unit], "batch": [k], "stats": [s.to_bytes()]}, schema=out
-                    )
+def _stats_row(source: int, batch: int, stats: Stats) -> Any:
+    import pyarrow as pa
 
-    rows = spark.range(0, len(units), numPartitions=tasks).mapInArrow(stats_of_units, schema).collect()
-    rows = sorted(rows, key=lambda r: (r["unit"], r["batch"]))
-    # Row groups of no rows send nothing back.
-    return merge([from_bytes(r["stats"]) for r in rows]) if rows else _engines.empty_statistics(metric, options)
+    return pa.RecordBatch.from_pydict(
+        {"source": [source], "batch": [batch], "stats": [stats.to_bytes()]},
+        schema=pa.schema([("source", pa.int64()), ("batch", pa.int64()), ("stats", pa.binary())]),
+    )
+
+
+def _merged(rows: list[Any], metric: str, options: dict[str, Any]) -> Stats:
+    """The rows' statistics merged in order; no rows (an empty DataFrame, row groups of no rows)
+    score as no segments."""
+    if not rows:
+        return _engines.empty_statistics(metric, options)
+    rows = sorted(rows, key=lambda r: (r["source"], r["batch"]))
+    return merge([from_bytes(r["stats"]) for r in rows])
 
 
 def corpus_score(
