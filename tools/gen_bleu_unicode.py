@@ -1,8 +1,8 @@
-"""Generate `src/bleu/unicode_classes.rs`: the \\p{N}, \\p{P}, \\p{S} classes as the `regex` module sees them.
+"""Generate `src/text/sacrebleu/unicode_classes.rs`: the \\p{N}, \\p{P}, \\p{S} classes as the `regex` module sees them.
 
 sacrebleu's `intl` tokenizer uses the third-party `regex` module, whose Unicode tables follow its own
 release, not Rust's. Deriving the ranges from that module keeps the two in lock-step; rerun after
-upgrading `regex`:  python tools/gen_bleu_unicode.py > src/bleu/unicode_classes.rs
+upgrading `regex`:  python tools/gen_bleu_unicode.py > src/text/sacrebleu/unicode_classes.rs
 """
 
 from __future__ import annotations

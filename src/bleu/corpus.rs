@@ -2,10 +2,10 @@
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
 use super::segment::{with_segment_stats, SegmentStats};
 use super::stats::stats_len;
-use super::tokenize::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::batch;
 use crate::error::{check_segment_count, Error, Result};
 use crate::limits::MAX_NGRAM_ORDER;
+use crate::text::sacrebleu::{preprocess, preprocess_into, Tokenizer, Tokens};
 
 /// How texts become tokens and how many n-gram orders are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,10 +9,10 @@ use rustc_hash::FxHashMap;
 use super::corpus::Preprocess;
 use super::score::{bleu_score_only, Smooth};
 use super::stats::stats_len;
-use super::tokenize::preprocess;
 use crate::allpairs::{self, PairScorer};
 use crate::batch;
 use crate::error::Result;
+use crate::text::sacrebleu::preprocess;
 
 /// Per-order sorted `(n-gram id, count)` lists of one text.
 struct Profile {

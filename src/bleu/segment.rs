@@ -535,7 +535,7 @@ pub fn with_segment_stats<R>(f: impl FnOnce(&mut SegmentStats) -> R) -> R {
 mod tests {
     use super::*;
     use crate::bleu::stats::oracle::SegmentRefs;
-    use crate::bleu::tokenize::Tokens;
+    use crate::text::sacrebleu::Tokens;
 
     /// The words of `s` as tokens laid end to end (so keys read the neighbours' bytes).
     fn words(s: &str) -> Tokens<'static> {

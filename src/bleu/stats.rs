@@ -38,7 +38,7 @@ pub(crate) mod oracle {
     use rustc_hash::FxHashMap;
 
     use super::closest_ref_len;
-    use crate::bleu::tokenize::Tokens;
+    use crate::text::sacrebleu::Tokens;
 
     /// Per-thread buffers reused from segment to segment (a batch builds millions of these).
     #[derive(Default)]
@@ -192,7 +192,7 @@ pub(crate) mod oracle {
 mod tests {
     use super::oracle::SegmentRefs;
     use super::*;
-    use crate::bleu::tokenize::{preprocess, Tokenizer, Tokens};
+    use crate::text::sacrebleu::{preprocess, Tokenizer, Tokens};
 
     fn t(s: &str) -> Tokens<'_> {
         preprocess(s, Tokenizer::None, false)

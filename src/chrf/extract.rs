@@ -3,7 +3,7 @@ use std::cell::Cell;
 
 use rustc_hash::FxHashMap;
 
-use crate::bleu::whitespace::is_py_space;
+use crate::text::whitespace::is_py_space;
 
 /// Python's `string.punctuation`, the only characters chrF++ splits off words.
 #[inline]
@@ -275,7 +275,7 @@ pub fn words_into<'a>(text: &'a str, out: &mut Vec<&'a str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bleu::whitespace::split;
+    use crate::text::whitespace::split;
 
     fn words(s: &str) -> Vec<&str> {
         let mut v = Vec::new();

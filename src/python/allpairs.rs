@@ -17,7 +17,6 @@ use crate::batch::{fill_rows, try_matrix};
 use crate::bleu::corpus::Preprocess;
 use crate::bleu::pairwise::BleuPairs;
 use crate::bleu::score::Smooth;
-use crate::bleu::tokenize::Tokenizer;
 use crate::chrf::pairwise::ChrfPairs;
 use crate::kernels::fmeasure::Prf;
 use crate::rouge::counts::FWeight;
@@ -25,6 +24,7 @@ use crate::rouge::pairwise::RougePairs;
 use crate::rouge::scorer::Text;
 use crate::rouge::types::RougeType;
 use crate::ter::pairwise::TerPairs;
+use crate::text::sacrebleu::Tokenizer;
 
 /// BLEU's options as `BLEU` holds them: tokenize, lowercase, max order, smoothing, effective order.
 type BleuOptions = (String, bool, i64, String, Option<f64>, bool);

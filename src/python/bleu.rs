@@ -17,8 +17,8 @@ use crate::bleu::pairwise::pairwise;
 use crate::bleu::resample::{bootstrap_scores, randomization_scores, shared_bootstrap_scores};
 use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
 use crate::bleu::stats::stats_len;
-use crate::bleu::tokenize::{preprocess, Tokenizer};
 use crate::error::Error;
+use crate::text::sacrebleu::{preprocess, Tokenizer};
 
 type ScoreTuple = (f64, Vec<f64>, Vec<f64>, Vec<f64>, f64, i64, i64);
 

@@ -8,7 +8,7 @@
 //! same text.
 use std::borrow::Cow;
 
-use crate::bleu::whitespace::{rstrip, split};
+use crate::text::whitespace::{rstrip, split};
 
 /// The four switches of sacrebleu's `TER` that shape its tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,9 +1,11 @@
-//! Text -> tokens -> interned ids. One file per tokenizer family.
+//! Text -> tokens -> interned ids. One file (or folder) per tokenizer family.
 pub mod intern;
 pub mod lines;
 pub mod matlab;
 pub mod rouge_score;
+pub mod sacrebleu;
 pub mod unicode;
+pub mod whitespace;
 pub mod xlsum;
 
 /// How ROUGE texts become tokens, and which stemmer `use_stemmer` means.

@@ -8,7 +8,7 @@
 //! inserted spaces land on character boundaries.
 use std::borrow::Cow;
 
-use super::whitespace::is_py_space;
+use crate::text::whitespace::is_py_space;
 
 /// The ASCII punctuation that 13a always splits off: ``{|}~ [\]^_` space !"#$%& ()*+ :;<=>?@ /``
 /// (not `'`, `,`, `-`, `.`). Non-ASCII punctuation is never split.
@@ -304,7 +304,7 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bleu::whitespace::split;
+    use crate::text::whitespace::split;
 
     fn tok(s: &str) -> String {
         split(&tokenize_13a(s)).collect::<Vec<_>>().join(" ")

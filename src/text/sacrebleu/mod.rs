@@ -1,12 +1,20 @@
-//! The tokenizer choice and sacrebleu's per-segment preprocessing:
-//! optional `lower()`, `rstrip()`, tokenize, split on Python whitespace.
+//! sacrebleu's tokenizers (13a, intl, zh, char, none; BLEU's, and chrF's and TER's where they
+//! share them) and its per-segment preprocessing: optional `lower()`, `rstrip()`, tokenize, split
+//! on Python whitespace.
+mod regexp;
+pub mod tokenize_13a;
+pub mod tokenize_intl;
+pub mod tokenize_zh;
+mod unicode_classes;
+
 use std::borrow::Cow;
 
-use super::tokenize_13a::{post_tokenize_13a, split_13a_direct, tokenize_13a, unescape_13a, Direct};
-use super::tokenize_intl::tokenize_intl;
-use super::tokenize_zh::{tokenize_zh, ZhRanges};
-use super::whitespace::{is_py_space, rstrip};
+use tokenize_13a::{post_tokenize_13a, split_13a_direct, tokenize_13a, unescape_13a, Direct};
+use tokenize_intl::tokenize_intl;
+use tokenize_zh::{tokenize_zh, ZhRanges};
+
 use crate::error::{Error, Result};
+use crate::text::whitespace::{is_py_space, rstrip};
 
 /// The sacrebleu tokenizers that need no external model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,7 +277,7 @@ mod tests {
             let line: String =
                 (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
             let text = tokenize_13a(rstrip(&line));
-            let expected: Vec<String> = crate::bleu::whitespace::split(&text).map(str::to_owned).collect();
+            let expected: Vec<String> = crate::text::whitespace::split(&text).map(str::to_owned).collect();
             assert_eq!(toks(&line, Tokenizer::T13a, false), expected, "line {line:?}");
         }
     }

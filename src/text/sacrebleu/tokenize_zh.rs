@@ -5,7 +5,7 @@
 //! and U+2F81..U+2FA1 as Chinese and no supplementary-plane ideograph at all (mjpost/sacrebleu#298).
 //! [`ZhRanges::Compat`] reproduces that, [`ZhRanges::Fixed`] uses the intended code points.
 use super::tokenize_13a::post_tokenize;
-use super::whitespace::strip;
+use crate::text::whitespace::strip;
 
 /// Which range table decides what a Chinese character is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +79,7 @@ pub fn tokenize_zh(line: &str, ranges: ZhRanges) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bleu::whitespace::split;
+    use crate::text::whitespace::split;
 
     fn t(s: &str, r: ZhRanges) -> String {
         split(&tokenize_zh(s, r)).collect::<Vec<_>>().join(" ")

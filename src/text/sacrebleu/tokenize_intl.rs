@@ -59,7 +59,7 @@ pub fn tokenize_intl(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bleu::whitespace::split;
+    use crate::text::whitespace::split;
 
     #[test]
     fn ascii_fast_path_agrees_with_tables() {
