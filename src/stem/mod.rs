@@ -2,6 +2,7 @@
 //!
 //! * [`nltk_porter`]: NLTK's Porter stemmer (rouge_score's), [`perl_porter`]: ROUGE-1.5.5's.
 //! * [`snowball`]: NLTK 3.10.4's Snowball stemmers, with NLTK's stopword lists.
+//! * [`meteor_snowball`]: Snowball's English stemmer as METEOR 1.5's jar runs it.
 //! * [`turkish`] (the `TurkishStemmer` 1.3 package), [`hindi`] and [`bengali`] (the XL-Sum
 //!   scorer's own stemmers).
 //! * [`multilingual`]: the entry point by language name — the stemmers of the XL-Sum scorer:
@@ -16,6 +17,7 @@
 //! ```
 pub mod bengali;
 pub mod hindi;
+pub mod meteor_snowball;
 pub mod multilingual;
 pub mod nltk_porter;
 pub mod perl_porter;
