@@ -10,6 +10,7 @@
 //! - [`ter`]: sacrebleu-compatible TER.
 //! - [`chrf`]: sacrebleu-compatible chrF and chrF++.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
+//! - [`meteor`]: METEOR as the METEOR 1.5 jar computes it, and NLTK's `meteor_score`.
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //! - [`control`]: cancellation and progress of long calls, observed by every `batch` pass.
@@ -28,6 +29,7 @@ pub mod error;
 pub mod kernels;
 pub mod limits;
 pub mod matlab;
+pub mod meteor;
 pub mod rouge;
 pub mod rouge155;
 pub mod significance;

@@ -1,0 +1,591 @@
+//! METEOR 1.5's aligner (`Aligner`, `Stage`, the four matchers, `PartialAlignment`): every
+//! possible match between a test line (line 1) and a reference line (line 2), then the beam search
+//! for the best one-to-one alignment, and its statistics.
+//!
+//! Reproduced as the jar runs it, quirks included:
+//! - words are compared by Java `String.hashCode`, not by their text (so do stems);
+//! - every module matches all words, already matched or not, and a match is kept in the list of
+//!   its reference position in the order the modules find them;
+//! - matches that no other match overlaps are fixed before the search;
+//! - the search walks the reference left to right keeping the `beam_size` best partial
+//!   alignments (more weighted matched words, then fewer chunks, then less distance, stable sort);
+//!   the weighted counts are Java `int`s, so a one-word stem, synonym or paraphrase match (weight
+//!   0.5) adds nothing to them; and the distance of a new match is added to the path it extends,
+//!   not to the new path (a bug of the jar that decides ties);
+//! - a line identical to its reference (same hashes) is aligned with exact matches only.
+use super::config::{Config, Module};
+use super::paraphrase::{ParaphraseTable, PhraseId, WordId};
+use super::stats::Stats;
+
+/// Words whose stems and synsets a thread has looked up, kept for the next lines and calls
+/// (both depend on the word alone). Emptied when they grow past this many words.
+const WORD_CACHE_LIMIT: usize = 200_000;
+
+thread_local! {
+    static STEMS: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, i32>> = Default::default();
+    static SYNSETS: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Box<[u32]>>> = Default::default();
+}
+
+/// The hash of the Snowball stem of `word`.
+fn stem_hash(word: &str) -> i32 {
+    STEMS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some(&h) = cache.get(word) {
+            return h;
+        }
+        if cache.len() >= WORD_CACHE_LIMIT {
+            cache.clear();
+        }
+        let h = super::java::string_hash(&crate::stem::meteor_snowball::stem(word));
+        cache.insert(word.into(), h);
+        h
+    })
+}
+
+/// `f` of METEOR's synset keys of `word` (and of its base forms).
+fn with_synsets(wn: &super::wordnet::WordNet, word: &str, f: impl FnOnce(&[u32])) {
+    SYNSETS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some(s) = cache.get(word) {
+            return f(s);
+        }
+        if cache.len() >= WORD_CACHE_LIMIT {
+            cache.clear();
+        }
+        let s: Box<[u32]> = wn.meteor_synsets(word).into_boxed_slice();
+        f(&s);
+        cache.insert(word.into(), s);
+    })
+}
+
+/// A line prepared for alignment: its words and what each matcher compares.
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    pub words: Vec<String>,
+    hashes: Vec<i32>,
+    /// Hashes of the Snowball stems (when the stem module is on).
+    stems: Vec<i32>,
+    /// METEOR synset keys of each word and its base forms, ascending (synonym module): word `i`'s
+    /// are `synsets[synset_starts[i]..synset_starts[i + 1]]`.
+    synsets: Vec<u32>,
+    synset_starts: Vec<u32>,
+    /// The phrases of the line the paraphrase table has (paraphrase module): `(phrase, start,
+    /// length)` sorted by phrase then start, and those with paraphrases as `(start, length,
+    /// phrase)` in the order the jar visits them.
+    phrases: Vec<(PhraseId, u32, u32)>,
+    references: Vec<(u32, u32, PhraseId)>,
+    function: Vec<bool>,
+    /// UTF-16 length of each word (character-based scoring).
+    lengths: Vec<u32>,
+}
+
+/// The word-level resources a line is prepared with.
+pub struct Resources<'a> {
+    pub wordnet: Option<&'static super::wordnet::WordNet>,
+    pub paraphrase: Option<&'a ParaphraseTable>,
+    pub function_words: &'a rustc_hash::FxHashSet<&'static str>,
+}
+
+impl Line {
+    /// `words` are the tokens of a normalized (and, as configured, lowercased) line.
+    pub fn new(words: Vec<String>, config: &Config, res: &Resources<'_>) -> Line {
+        let hashes = words.iter().map(|w| super::java::string_hash(w)).collect();
+        let stems =
+            if config.uses(Module::Stem) { words.iter().map(|w| stem_hash(w)).collect() } else { Vec::new() };
+        let (mut synsets, mut synset_starts) = (Vec::new(), Vec::new());
+        if let (true, Some(wn)) = (config.uses(Module::Synonym), res.wordnet) {
+            synset_starts.push(0);
+            for w in &words {
+                with_synsets(wn, w, |s| synsets.extend_from_slice(s));
+                synset_starts.push(synsets.len() as u32);
+            }
+        }
+        let (mut phrases, mut references) = (Vec::new(), Vec::new());
+        if let (true, Some(t)) = (config.uses(Module::Paraphrase), res.paraphrase) {
+            let ids: Vec<WordId> = words.iter().map(|w| t.word_id(w)).collect();
+            for i in 0..ids.len() {
+                t.scan(&ids, i, |len, p| {
+                    phrases.push((p, i as u32, len as u32));
+                    if t.is_reference(p) {
+                        references.push((i as u32, len as u32, p));
+                    }
+                });
+            }
+            phrases.sort_unstable();
+        }
+        let function = words.iter().map(|w| res.function_words.contains(w.to_lowercase().as_str())).collect();
+        let lengths = words.iter().map(|w| super::java::utf16_len(w) as u32).collect();
+        Line { words, hashes, stems, synsets, synset_starts, phrases, references, function, lengths }
+    }
+
+    fn synsets_of(&self, i: usize) -> &[u32] {
+        &self.synsets[self.synset_starts[i] as usize..self.synset_starts[i + 1] as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Match {
+    /// Start and length in line 2 (the reference).
+    start: i32,
+    length: i32,
+    /// Start and length in line 1 (the test).
+    match_start: i32,
+    match_length: i32,
+    /// Position of the module in the configured list.
+    module: usize,
+}
+
+/// The matches found, and how many cover each word.
+struct Stage {
+    /// Every match in the order the modules found them; `starts` then groups them by reference
+    /// position, keeping that order ([`Stage::group`]).
+    found: Vec<Match>,
+    starts: Vec<u32>,
+    coverage1: Vec<u32>,
+    coverage2: Vec<u32>,
+}
+
+impl Stage {
+    fn add(&mut self, m: Match) {
+        for k in 0..m.match_length {
+            self.coverage1[(m.match_start + k) as usize] += 1;
+        }
+        for k in 0..m.length {
+            self.coverage2[(m.start + k) as usize] += 1;
+        }
+        self.found.push(m);
+    }
+
+    /// Sorts the matches by reference position (stably: the jar's lists keep the order of finding).
+    fn group(&mut self, n2: usize) {
+        self.found.sort_by_key(|m| m.start);
+        self.starts = vec![0; n2 + 1];
+        for m in &self.found {
+            self.starts[m.start as usize + 1] += 1;
+        }
+        for j in 0..n2 {
+            self.starts[j + 1] += self.starts[j];
+        }
+    }
+
+    /// The matches starting at reference position `j`.
+    fn at(&self, j: usize) -> &[Match] {
+        &self.found[self.starts[j] as usize..self.starts[j + 1] as usize]
+    }
+}
+
+/// Which words of a line a path has used: a bit per word, inline up to 128 words.
+#[derive(Clone, Debug)]
+enum Used {
+    Small(u128),
+    Large(Box<[u64]>),
+}
+
+impl Used {
+    fn new(n: usize) -> Used {
+        if n <= 128 {
+            Used::Small(0)
+        } else {
+            Used::Large(vec![0; n.div_ceil(64)].into_boxed_slice())
+        }
+    }
+
+    fn get(&self, i: usize) -> bool {
+        match self {
+            Used::Small(b) => b >> i & 1 == 1,
+            Used::Large(v) => v[i / 64] >> (i % 64) & 1 == 1,
+        }
+    }
+
+    fn set(&mut self, i: usize) {
+        match self {
+            Used::Small(b) => *b |= 1 << i,
+            Used::Large(v) => v[i / 64] |= 1 << (i % 64),
+        }
+    }
+}
+
+/// A partial alignment of the search (`PartialAlignment`). The matches it chose are a list in
+/// the search's arena (`chosen` is the last, each links to the one before), so that extending a
+/// path copies a few numbers, not arrays; the matches fixed before the search are the stage's.
+#[derive(Clone, Debug)]
+struct Path {
+    used1: Used,
+    used2: Used,
+    chosen: u32,
+    match_count: i32,
+    matches1: i32,
+    matches2: i32,
+    all_matches1: i32,
+    all_matches2: i32,
+    chunks: i32,
+    idx: i32,
+    last_match_end: i32,
+    distance: i32,
+}
+
+const NO_MATCH: u32 = u32::MAX;
+
+impl Path {
+    fn is_used(&self, m: &Match) -> bool {
+        (0..m.length).any(|k| self.used2.get((m.start + k) as usize))
+            || (0..m.match_length).any(|k| self.used1.get((m.match_start + k) as usize))
+    }
+
+    fn set_used(&mut self, m: &Match) {
+        for k in 0..m.length {
+            self.used2.set((m.start + k) as usize);
+        }
+        for k in 0..m.match_length {
+            self.used1.set((m.match_start + k) as usize);
+        }
+    }
+
+    /// The bookkeeping of taking `m` (Java: `int += int * double`, truncated).
+    fn take(&mut self, m: &Match, weights: &[f64]) {
+        let w = weights[m.module];
+        self.match_count += 1;
+        self.matches1 = (f64::from(self.matches1) + f64::from(m.match_length) * w) as i32;
+        self.matches2 = (f64::from(self.matches2) + f64::from(m.length) * w) as i32;
+        self.all_matches1 += m.match_length;
+        self.all_matches2 += m.length;
+        if self.last_match_end != -1 && m.match_start != self.last_match_end {
+            self.chunks += 1;
+        }
+        self.idx = m.start + m.length;
+        self.last_match_end = m.match_start + m.match_length;
+    }
+}
+
+/// `Constants.PARTIAL_COMPARE_TOTAL`: more weighted matches, then fewer chunks, then less distance.
+fn compare(x: &Path, y: &Path) -> std::cmp::Ordering {
+    let matches = (y.matches1 + y.matches2) - (x.matches1 + x.matches2);
+    if matches != 0 {
+        return matches.cmp(&0);
+    }
+    let chunks = x.chunks - y.chunks;
+    if chunks != 0 {
+        return chunks.cmp(&0);
+    }
+    (x.distance - y.distance).cmp(&0)
+}
+
+/// The one-word matchers (exact, stem, synonym): every test word `i` and reference word `j` for
+/// which `same(i, j)`, reference-major as the jar loops.
+fn word_matches(stage: &mut Stage, module: usize, a: &Line, b: &Line, same: impl Fn(usize, usize) -> bool) {
+    for j in 0..b.len() {
+        for i in 0..a.len() {
+            if same(i, j) {
+                stage.add(Match {
+                    start: j as i32,
+                    length: 1,
+                    match_start: i as i32,
+                    match_length: 1,
+                    module,
+                });
+            }
+        }
+    }
+}
+
+fn share_one(x: &[u32], y: &[u32]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        match x[i].cmp(&y[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return true,
+        }
+    }
+    false
+}
+
+/// The paraphrases of table phrase `p` that occur in `line`: `(rank in file order, start, length)`
+/// sorted by rank then start — the order in which the jar tries them (each paraphrase, then each
+/// position of the line).
+fn paraphrases_in(table: &ParaphraseTable, p: PhraseId, line: &Line, hits: &mut Vec<(u32, u32, u32)>) {
+    hits.clear();
+    let entries = table.entries(p);
+    let mut k = 0;
+    while k < line.phrases.len() {
+        let q = line.phrases[k].0;
+        let mut end = k;
+        while end < line.phrases.len() && line.phrases[end].0 == q {
+            end += 1;
+        }
+        // First entry with paraphrase q (entries are sorted by paraphrase id, then rank).
+        let (mut lo, mut hi) = (entries.start, entries.end);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if table.entry(mid).0 < q {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let mut e = lo;
+        while e < entries.end {
+            let (para, rank) = table.entry(e);
+            if para != q {
+                break;
+            }
+            for &(_, start, len) in &line.phrases[k..end] {
+                hits.push((rank, start, len));
+            }
+            e += 1;
+        }
+        k = end;
+    }
+    hits.sort_unstable();
+}
+
+/// `ParaphraseMatcher`: the paraphrases of every reference phrase found in the test line, then
+/// of every test phrase found in the reference line.
+fn paraphrase(stage: &mut Stage, module: usize, a: &Line, b: &Line, table: &ParaphraseTable) {
+    let mut hits = Vec::new();
+    for &(j, len, p) in &b.references {
+        paraphrases_in(table, p, a, &mut hits);
+        for &(_, i, para_len) in &hits {
+            stage.add(Match {
+                start: j as i32,
+                length: len as i32,
+                match_start: i as i32,
+                match_length: para_len as i32,
+                module,
+            });
+        }
+    }
+    for &(i, len, p) in &a.references {
+        paraphrases_in(table, p, b, &mut hits);
+        for &(_, j, para_len) in &hits {
+            stage.add(Match {
+                start: j as i32,
+                length: para_len as i32,
+                match_start: i as i32,
+                match_length: len as i32,
+                module,
+            });
+        }
+    }
+}
+
+/// Aligns test line `a` with reference line `b` and returns the segment's statistics.
+pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable>) -> Stats {
+    let (n1, n2) = (a.len(), b.len());
+    let mut stage =
+        Stage { found: Vec::new(), starts: Vec::new(), coverage1: vec![0; n1], coverage2: vec![0; n2] };
+    // Identical lines: exact matches only (the jar's guard against beam search errors).
+    let modules_used = if n1 == n2 && a.hashes == b.hashes { 1 } else { config.modules.len() };
+    for (k, &module) in config.modules[..modules_used].iter().enumerate() {
+        match module {
+            Module::Exact => word_matches(&mut stage, k, a, b, |i, j| a.hashes[i] == b.hashes[j]),
+            // Different words (by hash) with the same stem (by hash).
+            Module::Stem => word_matches(&mut stage, k, a, b, |i, j| {
+                a.stems[i] == b.stems[j] && a.hashes[i] != b.hashes[j]
+            }),
+            // Different words sharing a synset (none without WordNet data for both lines).
+            Module::Synonym if !a.synset_starts.is_empty() && !b.synset_starts.is_empty() => {
+                word_matches(&mut stage, k, a, b, |i, j| {
+                    a.hashes[i] != b.hashes[j] && share_one(a.synsets_of(i), b.synsets_of(j))
+                })
+            }
+            Module::Synonym => {}
+            Module::Paraphrase => {
+                if let Some(t) = table {
+                    paraphrase(&mut stage, k, a, b, t)
+                }
+            }
+        }
+    }
+    stage.group(n2);
+
+    // The aligner's own weights: 1 for exact matches, 0.5 for the others.
+    let weights: Vec<f64> =
+        config.modules.iter().map(|&m| if m == Module::Exact { 1.0 } else { 0.5 }).collect();
+
+    let mut start = Path {
+        used1: Used::new(n1),
+        used2: Used::new(n2),
+        chosen: NO_MATCH,
+        match_count: 0,
+        matches1: 0,
+        matches2: 0,
+        all_matches1: 0,
+        all_matches2: 0,
+        chunks: 0,
+        idx: 0,
+        last_match_end: -1,
+        distance: 0,
+    };
+    // One-to-one matches that nothing else overlaps are certain.
+    let mut fixed: Vec<Option<Match>> = vec![None; n2];
+    for (j, slot) in fixed.iter_mut().enumerate() {
+        if let &[m] = stage.at(j) {
+            let alone = (0..m.length).all(|k| stage.coverage2[j + k as usize] == 1)
+                && (0..m.match_length).all(|k| stage.coverage1[(m.match_start + k) as usize] == 1);
+            if alone {
+                *slot = Some(m);
+                start.set_used(&m);
+            }
+        }
+    }
+    let mut arena: Vec<(Match, u32)> = Vec::new();
+    let best = resolve(&stage, &fixed, start, &weights, config.beam_size, &mut arena);
+    let mut matches = fixed;
+    let mut link = best.chosen;
+    while link != NO_MATCH {
+        let (m, previous) = arena[link as usize];
+        matches[m.start as usize] = Some(m);
+        link = previous;
+    }
+    statistics(a, b, &matches, config)
+}
+
+/// The beam search (`Aligner.resolve`).
+fn resolve(
+    stage: &Stage,
+    fixed: &[Option<Match>],
+    start: Path,
+    weights: &[f64],
+    beam: usize,
+    arena: &mut Vec<(Match, u32)>,
+) -> Path {
+    let n2 = fixed.len();
+    let mut next = vec![start];
+    let mut paths = Vec::new();
+    for current in 0..=n2 {
+        std::mem::swap(&mut paths, &mut next);
+        next.clear();
+        paths.sort_by(compare);
+        let mut dropped_first = None;
+        for (rank, mut path) in paths.drain(..).take(beam).enumerate() {
+            if current == n2 {
+                if path.last_match_end != -1 {
+                    path.chunks += 1;
+                }
+                next.push(path);
+                continue;
+            }
+            if path.used2.get(current) {
+                if (current as i32) < path.idx {
+                    next.push(path); // inside a match taken earlier
+                } else if let Some(m) = fixed[path.idx as usize] {
+                    // A match fixed before the search starts here.
+                    path.take(&m, weights);
+                    path.distance += (m.start - m.match_start).abs();
+                    next.push(path);
+                } else if rank == 0 {
+                    dropped_first = Some(path);
+                }
+                continue;
+            }
+            for m in stage.at(current) {
+                if path.is_used(m) {
+                    continue;
+                }
+                let mut extended = path.clone();
+                extended.set_used(m);
+                arena.push((*m, extended.chosen));
+                extended.chosen = (arena.len() - 1) as u32;
+                extended.take(m, weights);
+                path.distance += (m.start - m.match_start).abs(); // sic: the path extended
+                next.push(extended);
+            }
+            // Or leave this reference word unmatched.
+            if path.last_match_end != -1 {
+                path.chunks += 1;
+                path.last_match_end = -1;
+            }
+            path.idx += 1;
+            next.push(path);
+        }
+        if next.is_empty() {
+            // The jar warns "unexpected conditions" and goes on with the best path.
+            next.extend(dropped_first);
+        }
+    }
+    next.sort_by(compare);
+    next.swap_remove(0)
+}
+
+/// The statistics of the chosen alignment (`Aligner.align`'s totals, then
+/// `MeteorScorer.getMeteorStats`).
+fn statistics(a: &Line, b: &Line, matches: &[Option<Match>], config: &Config) -> Stats {
+    let mut stats = Stats::default();
+    let mut stage_words = [[0u64; 4]; 4]; // word counts, whatever the scoring unit
+    for m in matches.iter().flatten() {
+        for k in 0..m.match_length {
+            let i = (m.match_start + k) as usize;
+            let (slot, unit) = (if a.function[i] { 2 } else { 0 }, unit_of(a, i, config));
+            stats.stages[m.module][slot] += unit;
+            stage_words[m.module][slot] += 1;
+        }
+        for k in 0..m.length {
+            let j = (m.start + k) as usize;
+            let (slot, unit) = (if b.function[j] { 3 } else { 1 }, unit_of(b, j, config));
+            stats.stages[m.module][slot] += unit;
+            stage_words[m.module][slot] += 1;
+        }
+    }
+    let total = |line: &Line, only_function: bool| -> f64 {
+        // A fold from +0.0: Rust's f64 `sum` starts at -0.0, which Java would print as "-0.0".
+        (0..line.len())
+            .filter(|&i| !only_function || line.function[i])
+            .fold(0.0, |acc, i| acc + unit_of(line, i, config))
+    };
+    stats.test_length = total(a, false);
+    stats.reference_length = total(b, false);
+    stats.test_function_words = total(a, true);
+    stats.reference_function_words = total(b, true);
+    stats.chunks = f64::from(count_chunks(matches));
+    for stage in &stage_words {
+        stats.test_word_matches += (stage[0] + stage[2]) as f64;
+        stats.reference_word_matches += (stage[1] + stage[3]) as f64;
+    }
+    stats
+}
+
+/// A word's weight in the lengths and match counts: 1, or its length with `-ch`.
+fn unit_of(line: &Line, i: usize, config: &Config) -> f64 {
+    if config.char_based {
+        f64::from(line.lengths[i])
+    } else {
+        1.0
+    }
+}
+
+/// `Aligner.getCountAndChunks`: chunks of the final alignment, walking the reference.
+fn count_chunks(matches: &[Option<Match>]) -> u32 {
+    let (mut idx, mut last_end, mut chunks) = (0usize, -1i32, 0u32);
+    while idx < matches.len() {
+        match matches[idx] {
+            None => {
+                if last_end != -1 {
+                    chunks += 1;
+                    last_end = -1;
+                }
+                idx += 1;
+            }
+            Some(m) => {
+                if last_end != -1 && m.match_start != last_end {
+                    chunks += 1;
+                }
+                // A match never has length 0 here (tables with empty phrases are refused).
+                idx = (m.start + m.length.max(1)) as usize;
+                last_end = m.match_start + m.match_length;
+            }
+        }
+    }
+    if last_end != -1 {
+        chunks += 1;
+    }
+    chunks
+}
