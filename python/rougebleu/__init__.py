@@ -10,6 +10,8 @@
 - TER as sacrebleu computes it: :class:`TER`, :func:`corpus_ter`, :func:`sentence_ter`.
 - chrF and chrF++ as sacrebleu computes them: :class:`CHRF`, :func:`corpus_chrf`,
   :func:`sentence_chrf` (module :mod:`rougebleu.mt.chrf`).
+- METEOR 1.5 as its jar computes it: :class:`METEOR`, :func:`corpus_meteor`, :func:`sentence_meteor`
+  (module :mod:`rougebleu.meteor`); NLTK's ``meteor_score`` in :mod:`rougebleu.nltk`.
 - MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
   :func:`bleuEvaluationScore`, :func:`extractSummary`.
 
@@ -80,6 +82,12 @@ _EXPORTS: dict[str, str] = {
     "CHRFSignature": "mt.chrf",
     "corpus_chrf": "mt.chrf",
     "sentence_chrf": "mt.chrf",
+    # METEOR 1.5 as the jar computes it (NLTK's meteor_score: the rougebleu.nltk module)
+    "METEOR": "meteor.jar",
+    "METEORScore": "meteor.jar",
+    "METEORSignature": "meteor.jar",
+    "corpus_meteor": "meteor.jar",
+    "sentence_meteor": "meteor.jar",
     # mergeable statistics: score parts apart, merge into the exact corpus score
     "RougeStats": "stats",
     "BleuStats": "stats",
@@ -125,6 +133,7 @@ if TYPE_CHECKING:
         rougeEvaluationScore,
         tokenizedDocument,
     )
+    from rougebleu.meteor.jar import METEOR, METEORScore, METEORSignature, corpus_meteor, sentence_meteor
     from rougebleu.mt._bleu_significance import PairedResult, paired_test
     from rougebleu.mt.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf

@@ -11,6 +11,7 @@ mod errors;
 mod guard;
 mod long_call;
 mod matlab;
+mod meteor;
 mod pretokenized;
 mod rouge;
 mod rouge155;
@@ -40,6 +41,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ter::register(m)?;
     chrf::register(m)?;
     matlab::register(m)?;
+    meteor::register(m)?;
     stem::register(m)?;
     stats::register(m)?;
     significance::register(m)?;

@@ -1,0 +1,259 @@
+//! Python bindings for METEOR 1.5 as the jar computes it: a configured scorer, per-segment
+//! statistics kept native (the jar's 23 numbers per segment), all-pairs scores. Texts are
+//! borrowed while attached; the work runs detached through the long-call door.
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+
+use super::guard::guard;
+use super::long_call;
+use super::significance::as_dtype;
+use super::text_args::{str_items, stream_items, stream_texts, texts};
+use super::workers::{threads, Workers};
+use crate::error::Error;
+use crate::meteor::scorer::{self, total};
+use crate::meteor::stats::STATS_LENGTH;
+use crate::meteor::{Config, Meteor15, Module, Normalization, Stats, Task};
+
+/// Per-segment METEOR 1.5 statistics, kept native: a corpus score sums them without NumPy.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct MeteorRows {
+    pub rows: Vec<Stats>,
+}
+
+#[pymethods]
+impl MeteorRows {
+    fn __len__(&self) -> PyResult<usize> {
+        guard("MeteorRows.__len__", || Ok(self.rows.len()))
+    }
+
+    /// The rows as a NumPy float64 `(len, 23)` array, in the jar's order.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("MeteorRows.__array__", || {
+            let _ = copy;
+            let flat: Vec<f64> = self.rows.iter().flat_map(|s| s.to_array()).collect();
+            as_dtype(PyArray1::from_vec(py, flat).reshape([self.rows.len(), STATS_LENGTH])?.into_any(), dtype)
+        })
+    }
+
+    /// Each row as the line the jar's `-stdio` mode prints for it.
+    fn lines(&self) -> PyResult<Vec<String>> {
+        guard("MeteorRows.lines", || Ok(self.rows.iter().map(Stats::to_line).collect()))
+    }
+}
+
+/// The statistics of `rows`: native rows, or a float64 `(n, 23)` array.
+fn rows_of(rows: &Bound<'_, PyAny>) -> PyResult<Vec<Stats>> {
+    if let Ok(native) = rows.cast::<MeteorRows>() {
+        return Ok(native.get().rows.clone());
+    }
+    let array: PyReadonlyArray2<'_, f64> = rows.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(
+            "stats: expected METEOR rows or a float64 array of shape (n, 23)",
+        )
+    })?;
+    if array.shape()[1] != STATS_LENGTH {
+        return Err(Error::value(
+            "stats",
+            format!("expected {STATS_LENGTH} columns, got {}", array.shape()[1]),
+        )
+        .into());
+    }
+    let view = array.as_array();
+    Ok(view
+        .rows()
+        .into_iter()
+        .map(|r| {
+            let mut a = [0.0; STATS_LENGTH];
+            for (x, v) in a.iter_mut().zip(r.iter()) {
+                *x = *v;
+            }
+            Stats::from_array(&a)
+        })
+        .collect())
+}
+
+/// A METEOR 1.5 scorer for English with the jar's options.
+#[pyclass(frozen, module = "rougebleu._rougebleu")]
+pub struct Meteor15Scorer {
+    inner: Arc<Meteor15>,
+}
+
+#[pymethods]
+impl Meteor15Scorer {
+    /// `normalize`: none, lower, norm, norm_nopunct; `task`: the jar's `-t`; `parameters`,
+    /// `weights`, `modules`: its `-p`, `-w`, `-m` (None: the task's); `paraphrase_table`: the
+    /// gzip file, required with the paraphrase module; `cache_dir`: where its fast form is kept.
+    #[new]
+    #[pyo3(signature = (*, normalize="norm", task="rank", parameters=None, weights=None, modules=None, beam_size=40, char_based=false, paraphrase_table=None, cache_dir=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        normalize: &str,
+        task: &str,
+        parameters: Option<(f64, f64, f64, f64)>,
+        weights: Option<Vec<f64>>,
+        modules: Option<Vec<String>>,
+        beam_size: i64,
+        char_based: bool,
+        paraphrase_table: Option<PathBuf>,
+        cache_dir: Option<PathBuf>,
+    ) -> PyResult<Self> {
+        guard("Meteor15Scorer.new", || {
+            let modules = modules
+                .map(|m| m.iter().map(|n| Module::parse(n)).collect::<Result<Vec<_>, _>>())
+                .transpose()?;
+            if !(1..=100_000).contains(&beam_size) {
+                return Err(
+                    Error::value("beam_size", format!("must be from 1 to 100000, got {beam_size}")).into()
+                );
+            }
+            let mut config = Config::from_options(
+                Task::parse(task)?,
+                Normalization::parse(normalize)?,
+                parameters.map(|(a, b, g, d)| [a, b, g, d]),
+                weights,
+                modules,
+            )?;
+            config.beam_size = beam_size as usize;
+            config.char_based = char_based;
+            let table = match (&paraphrase_table, config.uses(Module::Paraphrase)) {
+                (Some(path), true) => {
+                    Some(py.detach(|| scorer::paraphrase_table(path, cache_dir.as_deref()))?)
+                }
+                _ => None,
+            };
+            Ok(Meteor15Scorer { inner: Arc::new(Meteor15::new(config, table)?) })
+        })
+    }
+
+    /// The jar's Eval ID of this configuration.
+    #[getter]
+    fn eval_id(&self) -> PyResult<String> {
+        guard("Meteor15Scorer.eval_id", || Ok(self.inner.config.eval_id()))
+    }
+
+    /// `(alpha, beta, gamma, delta)`.
+    #[getter]
+    fn parameters(&self) -> PyResult<(f64, f64, f64, f64)> {
+        guard("Meteor15Scorer.parameters", || {
+            let [a, b, g, d] = self.inner.config.parameters;
+            Ok((a, b, g, d))
+        })
+    }
+
+    #[getter]
+    fn weights(&self) -> PyResult<Vec<f64>> {
+        guard("Meteor15Scorer.weights", || Ok(self.inner.config.weights.clone()))
+    }
+
+    #[getter]
+    fn modules(&self) -> PyResult<Vec<&'static str>> {
+        guard("Meteor15Scorer.modules", || Ok(self.inner.config.modules.iter().map(|m| m.name()).collect()))
+    }
+
+    /// The words the jar aligns for `text` (normalized, lowercased, split).
+    fn words(&self, text: &str) -> PyResult<Vec<String>> {
+        guard("Meteor15Scorer.words", || Ok(self.inner.words(text)))
+    }
+
+    /// Per-segment statistics of `hypotheses` against reference `streams` (sacrebleu's layout;
+    /// `None` is a missing reference). `stdio`: with pycocoevalcap's string handling.
+    #[pyo3(signature = (hypotheses, streams, stdio=false, workers=None))]
+    fn stats(
+        &self,
+        py: Python<'_>,
+        hypotheses: &Bound<'_, PyAny>,
+        streams: &Bound<'_, PyAny>,
+        stdio: bool,
+        workers: Option<Workers>,
+    ) -> PyResult<MeteorRows> {
+        guard("Meteor15Scorer.stats", || {
+            let workers = threads(workers);
+            let hi = str_items(hypotheses, "hypotheses")?;
+            let hyps = texts(&hi, "hypotheses")?;
+            let handles = stream_items(streams)?;
+            let refs = stream_texts(&handles)?;
+            if let Some(k) = refs.iter().position(|s| s.len() != hyps.len()) {
+                return Err(Error::value(
+                    "references",
+                    format!("stream {k} has {} segments for {} hypotheses", refs[k].len(), hyps.len()),
+                )
+                .into());
+            }
+            let per_item: Vec<Vec<&str>> =
+                (0..hyps.len()).map(|i| refs.iter().filter_map(|s| s[i]).collect()).collect();
+            let meteor = &self.inner;
+            let rows = long_call::run(py, hyps.len(), || {
+                if stdio {
+                    meteor.stdio_segments(&hyps, &per_item, workers)
+                } else {
+                    meteor.segments(&hyps, &per_item, workers)
+                }
+            })??;
+            Ok(MeteorRows { rows })
+        })
+    }
+
+    /// Sentence METEOR of every hypothesis against every candidate, float64
+    /// `(len(hypotheses), len(candidates))`.
+    #[pyo3(signature = (hypotheses, candidates, workers=None))]
+    fn pairwise<'py>(
+        &self,
+        py: Python<'py>,
+        hypotheses: &Bound<'py, PyAny>,
+        candidates: &Bound<'py, PyAny>,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("Meteor15Scorer.pairwise", || {
+            let workers = threads(workers);
+            let (hi, ci) = (str_items(hypotheses, "hypotheses")?, str_items(candidates, "candidates")?);
+            let (h, c) = (texts(&hi, "hypotheses")?, texts(&ci, "candidates")?);
+            let (n, m) = (h.len(), c.len());
+            let meteor = &self.inner;
+            let scores = long_call::run(py, n.saturating_mul(m), || meteor.pairwise(&h, &c, workers))??;
+            Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
+        })
+    }
+
+    /// The score of each row of statistics (native rows or an `(n, 23)` array), float64.
+    fn scores<'py>(&self, py: Python<'py>, stats: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        guard("Meteor15Scorer.scores", || {
+            let rows = rows_of(stats)?;
+            Ok(PyArray1::from_vec(py, rows.iter().map(|s| self.inner.score(s).score).collect()))
+        })
+    }
+
+    /// The corpus score of statistics summed as the jar sums them: `(score, precision, recall,
+    /// f1, f_mean, fragmentation_penalty, totals)`, `totals` the 23 summed statistics.
+    #[allow(clippy::type_complexity)]
+    fn corpus(&self, stats: &Bound<'_, PyAny>) -> PyResult<(f64, f64, f64, f64, f64, f64, Vec<f64>)> {
+        guard("Meteor15Scorer.corpus", || {
+            let sum = total(&rows_of(stats)?);
+            let s = self.inner.score(&sum);
+            Ok((
+                s.score,
+                s.precision,
+                s.recall,
+                s.f1,
+                s.f_mean,
+                s.fragmentation_penalty,
+                sum.to_array().to_vec(),
+            ))
+        })
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Meteor15Scorer>()?;
+    m.add_class::<MeteorRows>()?;
+    Ok(())
+}
