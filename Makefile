@@ -1,5 +1,5 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint fuzz bench-rouge bench-percall bench-chrf bench-columns bench-xlsum
+.PHONY: help dev test rust-test lint fuzz fuzz-arrow bench-rouge bench-percall bench-chrf bench-columns bench-xlsum
 
 help:  ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -15,6 +15,9 @@ rust-test:  ## Rust unit tests only
 
 fuzz:  ## the long fuzz campaign: differential against rouge_score, sacrebleu, NLTK, and the properties
 	ROUGEBLEU_FUZZ_PROFILE=long python -m pytest -q tests/test_fuzz_differential.py tests/test_fuzz_properties.py
+
+fuzz-arrow:  ## the Arrow reader's property tests with 200,000 corrupted arrays per property (about a minute)
+	PROPTEST_CASES=200000 cargo test --lib columns::arrow
 
 lint:  ## formatting, clippy, ruff, mypy on the stubs
 	cargo fmt --check

@@ -12,6 +12,7 @@
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`meteor`]: METEOR as the METEOR 1.5 jar computes it, and NLTK's `meteor_score`.
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
+//! - [`columns`]: text columns read in place (Arrow's C data interface), NumPy texts, file lines.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //! - [`control`]: cancellation and progress of long calls, observed by every `batch` pass.
 //! - [`limits`]: the documented bounds of every numeric option.
@@ -24,6 +25,7 @@ pub mod allpairs;
 pub mod batch;
 pub mod bleu;
 pub mod chrf;
+pub mod columns;
 pub mod control;
 pub mod error;
 pub mod kernels;

@@ -6,11 +6,11 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::chrf::{options as chrf_options, Opts as ChrfOpts};
-use super::columns::null_error;
+use super::errors::{null_error, type_name};
 use super::guard::guard;
 use super::long_call;
 use super::ter::tercom;
-use super::text_args::{rouge_items, rouge_text, type_name, RougeItems};
+use super::text_args::{rouge_items, rouge_text, RougeItems};
 use super::workers::{threads, Workers};
 use crate::allpairs::{self, PairScorer};
 use crate::batch::{fill_rows, try_matrix};

@@ -1,121 +1,24 @@
-//! Text columns as batch arguments: pyarrow arrays and chunked arrays, Polars and pandas Series,
-//! NumPy string and object arrays, read into [`Column`] without a Python `str` per row.
+//! Text columns as batch arguments: which Python objects are columns, and how each reaches a
+//! [`Column`] (`src/columns/`) without a Python `str` per row.
 //!
 //! Arrow data (anything with `__arrow_c_stream__` or `__arrow_c_array__`: pyarrow, Polars,
-//! pandas' Arrow-backed strings, DuckDB, ...) is borrowed in place through the C data interface
-//! (`arrow_ffi.rs`). NumPy fixed-width `str_` arrays are decoded from their UCS-4 buffer, and
-//! object arrays (pandas' `object` dtype) copy the UTF-8 of the `str`s they hold.
+//! pandas' Arrow-backed strings, DuckDB, ...) is taken out of its PyCapsules here and read in
+//! place by `crate::columns::arrow`. NumPy fixed-width `str_` arrays are decoded from their UCS-4
+//! buffer, and object arrays (pandas' `object` dtype) copy the UTF-8 of the `str`s they hold.
 //!
 //! Files read natively as lines (`TextLines`) are columns too.
 //!
 //! Nulls (`None`, NaN, `pandas.NA`, Arrow nulls) are kept as `None` rows; each caller applies
 //! its rule (an error naming the row, or sacrebleu's missing reference).
-use numpy::{PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyCapsuleMethods, PyFloat, PyList, PyString, PyTuple};
 
-use super::arrow_ffi::{
-    read_chunk, Chunk, FfiArray, FfiSchema, FfiStream, Layout, OwnedArray, OwnedSchema, OwnedStream,
-    StringChunk,
-};
-use super::text_args::type_name;
+use super::errors::{surrogate_error, type_name};
 use super::text_lines::TextLines;
-use crate::text::lines::Lines;
-use numpy::PyArrayDescrMethods;
-use std::sync::Arc;
-
-/// A column of texts (`None`: a null row), readable from any thread: the Rust-side entry point
-/// for everything that scores columns.
-pub struct TextColumn {
-    rows: Rows,
-}
-
-enum Rows {
-    /// Validated Arrow chunks; `starts[c]` is the first row of chunk `c`. `_keep` owns the
-    /// imported arrays whose buffers the chunks point into.
-    Arrow { chunks: Vec<StringChunk>, starts: Vec<usize>, len: usize, _keep: Vec<OwnedArray> },
-    /// Texts decoded or copied from NumPy arrays.
-    Owned(Vec<Option<String>>),
-    /// The lines of a file read natively (`TextLines`), shared with the Python object.
-    Lines(Arc<Lines>),
-}
-
-impl TextColumn {
-    pub fn len(&self) -> usize {
-        match &self.rows {
-            Rows::Arrow { len, .. } => *len,
-            Rows::Owned(v) => v.len(),
-            Rows::Lines(l) => l.len(),
-        }
-    }
-
-    /// Row `i`, `None` when null.
-    pub fn get(&self, i: usize) -> Option<&str> {
-        match &self.rows {
-            Rows::Arrow { chunks, starts, .. } => {
-                let c = starts.partition_point(|&s| s <= i) - 1;
-                chunks[c].get(i - starts[c])
-            }
-            Rows::Owned(v) => v[i].as_deref(),
-            Rows::Lines(l) => Some(l.get(i)),
-        }
-    }
-
-    /// Every row in order.
-    pub fn iter(&self) -> Box<dyn Iterator<Item = Option<&str>> + '_> {
-        match &self.rows {
-            Rows::Arrow { chunks, .. } => {
-                Box::new(chunks.iter().flat_map(|c| (0..c.len()).map(move |i| c.get(i))))
-            }
-            Rows::Owned(v) => Box::new(v.iter().map(|s| s.as_deref())),
-            Rows::Lines(l) => Box::new(l.iter().map(Some)),
-        }
-    }
-
-    fn arrow(chunks: Vec<StringChunk>, keep: Vec<OwnedArray>) -> Self {
-        let mut starts = Vec::with_capacity(chunks.len());
-        let mut len = 0;
-        for c in &chunks {
-            starts.push(len);
-            len += c.len();
-        }
-        TextColumn { rows: Rows::Arrow { chunks, starts, len, _keep: keep } }
-    }
-}
-
-/// A column whose rows are lists of texts (several references per row).
-pub struct ListColumn {
-    /// Row `i` holds `values[a..b]`; `None`: a null row.
-    ranges: Vec<Option<(usize, usize)>>,
-    values: TextColumn,
-}
-
-impl ListColumn {
-    pub fn len(&self) -> usize {
-        self.ranges.len()
-    }
-
-    /// The texts of row `i`, or `None` for a null row.
-    pub fn row(&self, i: usize) -> Option<impl Iterator<Item = Option<&str>> + '_> {
-        self.ranges[i].map(|(a, b)| (a..b).map(move |k| self.values.get(k)))
-    }
-}
-
-/// A batch argument read as a column.
-pub enum Column {
-    Text(TextColumn),
-    List(ListColumn),
-}
-
-impl Column {
-    pub fn len(&self) -> usize {
-        match self {
-            Column::Text(t) => t.len(),
-            Column::List(l) => l.len(),
-        }
-    }
-}
+use crate::columns::arrow::{FfiArray, FfiSchema, FfiStream, OwnedArray, OwnedSchema, OwnedStream};
+pub use crate::columns::{Column, ListColumn, TextColumn};
 
 fn has(obj: &Bound<'_, PyAny>, name: &str) -> bool {
     obj.get_type().hasattr(name).unwrap_or(false)
@@ -148,7 +51,7 @@ pub fn column(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Column>> {
         return Ok(None);
     }
     if let Ok(lines) = obj.cast::<TextLines>() {
-        return Ok(Some(Column::Text(TextColumn { rows: Rows::Lines(lines.get().lines.clone()) })));
+        return Ok(Some(Column::Text(TextColumn::lines(lines.get().lines.clone()))));
     }
     let arrow_err = |e: String| PyValueError::new_err(format!("{what}: {e}"));
     if has(obj, "__arrow_c_stream__") || has(obj, "__arrow_c_array__") {
@@ -179,16 +82,8 @@ fn from_stream(obj: &Bound<'_, PyAny>) -> PyResult<Result<Column, String>> {
     let capsule = obj.call_method0("__arrow_c_stream__")?;
     // SAFETY: a capsule named "arrow_array_stream" holds an ArrowArrayStream (the PyCapsule
     // protocol); taking it marks the capsule's copy released.
-    let mut stream = unsafe { OwnedStream::take(capsule_ptr::<FfiStream>(&capsule, c"arrow_array_stream")?) };
-    let mut read = || -> Result<Column, String> {
-        let layout = Layout::of(&stream.schema()?)?;
-        let mut arrays = Vec::new();
-        while let Some(a) = stream.next()? {
-            arrays.push(a);
-        }
-        assemble(arrays, &layout)
-    };
-    Ok(read())
+    let stream = unsafe { OwnedStream::take(capsule_ptr::<FfiStream>(&capsule, c"arrow_array_stream")?) };
+    Ok(Column::from_arrow_stream(stream))
 }
 
 /// A single array (pyarrow `Array`) through `__arrow_c_array__`.
@@ -198,31 +93,7 @@ fn from_array(obj: &Bound<'_, PyAny>) -> PyResult<Result<Column, String>> {
     // SAFETY: capsules named "arrow_schema"/"arrow_array" hold those structs (PyCapsule protocol).
     let schema = unsafe { OwnedSchema::take(capsule_ptr::<FfiSchema>(&schema, c"arrow_schema")?) };
     let array = unsafe { OwnedArray::take(capsule_ptr::<FfiArray>(&array, c"arrow_array")?) };
-    Ok(Layout::of(&schema).and_then(|layout| assemble(vec![array], &layout)))
-}
-
-fn assemble(arrays: Vec<OwnedArray>, layout: &Layout) -> Result<Column, String> {
-    let chunks = arrays.iter().map(|a| read_chunk(a, layout)).collect::<Result<Vec<_>, _>>()?;
-    if let Layout::List { .. } = layout {
-        let mut ranges = Vec::new();
-        let mut values = Vec::with_capacity(chunks.len());
-        let mut base = 0;
-        for c in chunks {
-            let Chunk::Lists(l) = c else { unreachable!("a list layout reads list chunks") };
-            ranges.extend(l.ranges.iter().map(|r| r.map(|(a, b)| (base + a, base + b))));
-            base += l.values.len();
-            values.push(l.values);
-        }
-        return Ok(Column::List(ListColumn { ranges, values: TextColumn::arrow(values, arrays) }));
-    }
-    let strings = chunks
-        .into_iter()
-        .map(|c| match c {
-            Chunk::Strings(s) => s,
-            Chunk::Lists(_) => unreachable!("a string layout reads string chunks"),
-        })
-        .collect();
-    Ok(Column::Text(TextColumn::arrow(strings, arrays)))
+    Ok(Column::from_arrow_array(schema, array))
 }
 
 /// Whether a NumPy/pandas object item means "missing": `None`, a float NaN, `pandas.NA`/`NaT`.
@@ -241,7 +112,7 @@ fn numpy_column(array: &Bound<'_, PyUntypedArray>, what: &str) -> PyResult<Colum
     }
     let dtype = array.dtype();
     match dtype.kind() {
-        b'U' => Ok(Column::Text(TextColumn { rows: Rows::Owned(ucs4_texts(array, what)?) })),
+        b'U' => Ok(Column::Text(TextColumn::owned(ucs4_texts(array, what)?))),
         b'O' | b'T' => object_column(array.as_any(), what),
         b'S' => Err(PyTypeError::new_err(format!(
             "{what}: a NumPy bytes array is not text; decode it first (e.g. numpy.char.decode(a, 'utf-8'))"
@@ -297,7 +168,7 @@ fn ucs4_texts(array: &Bound<'_, PyUntypedArray>, what: &str) -> PyResult<Vec<Opt
 
 fn text_of(item: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<Option<String>> {
     if let Ok(s) = item.cast::<PyString>() {
-        return Ok(Some(s.to_str().map_err(|_| super::text_args::surrogate_error(what()))?.to_owned()));
+        return Ok(Some(s.to_str().map_err(|_| surrogate_error(what()))?.to_owned()));
     }
     if is_null(item) {
         return Ok(None);
@@ -332,22 +203,12 @@ fn object_column(array: &Bound<'_, PyAny>, what: &str) -> PyResult<Column> {
             }
         }
     }
-    let values = TextColumn { rows: Rows::Owned(texts) };
     if lists {
-        return Ok(Column::List(ListColumn { ranges, values }));
+        return Ok(Column::List(ListColumn::new(ranges, TextColumn::owned(texts))));
     }
-    // Rebuild the one-text-per-row view, nulls in place.
-    let Rows::Owned(mut vals) = values.rows else { unreachable!() };
-    let mut out = Vec::with_capacity(ranges.len());
-    for r in ranges {
-        out.push(r.and_then(|(a, _)| vals[a].take()));
-    }
-    Ok(Column::Text(TextColumn { rows: Rows::Owned(out) }))
-}
-
-/// The error for a null row where a text is required.
-pub fn null_error(what: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(format!("{what} is null (missing); fill or drop missing rows first"))
+    // One text per row: put the nulls back in place.
+    let rows = ranges.into_iter().map(|r| r.and_then(|(a, _)| texts[a].take())).collect();
+    Ok(Column::Text(TextColumn::owned(rows)))
 }
 
 /// `column_texts(obj, name)`: a column's rows as a list of `str`/`None` (lists of them for a

@@ -3,7 +3,6 @@
 use pyo3::prelude::*;
 
 mod allpairs;
-mod arrow_ffi;
 mod bleu;
 mod chrf;
 mod columns;

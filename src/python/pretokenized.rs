@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyTuple};
 use rustc_hash::FxHashMap;
 
-use super::text_args::{sequence_items, type_name};
+use super::errors::type_name;
+use super::text_args::sequence_items;
 use crate::rouge::pretokenized::TokenText;
 
 #[derive(Clone, Copy, PartialEq, Eq)]

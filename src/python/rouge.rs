@@ -8,7 +8,8 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
 
-use super::columns::{column, null_error, Column};
+use super::columns::{column, Column};
+use super::errors::null_error;
 use super::guard::guard;
 use super::long_call;
 use super::pretokenized::token_batch;

@@ -2,30 +2,21 @@
 //!
 //! Strings are borrowed from the Python objects, which the caller keeps alive (in a `Vec` of
 //! `Bound`s) for as long as the borrowed `&str`s are used, including inside `py.detach`.
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use super::columns::{column, null_error, Column, ListColumn, TextColumn};
+use super::columns::{column, Column, ListColumn, TextColumn};
+use super::errors::{null_error, surrogate_error, type_name};
 use crate::rouge::scorer::Text;
 use crate::text::rouge_score::Lowercase;
-
-/// The Python type name of `obj`, for error messages.
-pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into())
-}
 
 /// A `str` (lowercased by `str.lower()`) or UTF-8 `bytes` (lowercased by `bytes.lower()`, as
 /// rouge_score treats them). `what` names the argument in the error message.
 pub fn rouge_text<'a>(obj: &'a Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<Text<'a>> {
     if let Ok(s) = obj.cast::<PyString>() {
         // Only a lone surrogate (not valid Unicode text) makes a str unencodable.
-        let text = s.to_str().map_err(|_| {
-            pyo3::exceptions::PyValueError::new_err(format!(
-                "{} contains a lone surrogate code point, which is not valid Unicode text",
-                what()
-            ))
-        })?;
+        let text = s.to_str().map_err(|_| surrogate_error(what()))?;
         return Ok(Text { text, lowercase: Lowercase::Unicode });
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
@@ -66,13 +57,6 @@ pub fn rouge_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<RougeIt
         }
         None => sequence_items(obj, what).map(RougeItems::Objects),
     }
-}
-
-/// The error for a `str` that is not valid Unicode text (it holds a lone surrogate).
-pub fn surrogate_error(what: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(format!(
-        "{what} contains a lone surrogate code point, which is not valid Unicode text"
-    ))
 }
 
 /// The UTF-8 text of a `str`; a lone surrogate is a `ValueError` naming the item.

@@ -2,12 +2,18 @@
 //! `utf8_view` and `list`/`large_list` of those, imported from any producer (pyarrow, Polars,
 //! pandas, DuckDB, ...) without copying their buffers.
 //!
-//! Why hand-written rather than the `arrow` crate (with `pyo3-arrow`): rougebleu reads only these
-//! few layouts, and those crates add dozens of dependencies, tens of seconds of build time and
-//! megabytes to every wheel for array kernels it would never call. The structs below are the
-//! stable ABI of <https://arrow.apache.org/docs/format/CDataInterface.html>; everything read
-//! through them is validated here (offsets in order and in bounds, UTF-8) before any `&str` is
-//! handed out, so a faulty producer gives an error, never undefined behaviour.
+//! Why hand-written rather than the `arrow` crate's FFI (or `pyo3-arrow`): rougebleu reads only
+//! these few layouts, and those crates add dependencies, build time and wheel size for array
+//! kernels it would never call (measured in docs/architecture.md, "Reading Arrow"). The structs
+//! below are the stable ABI of <https://arrow.apache.org/docs/format/CDataInterface.html>;
+//! everything read through them is validated here (offsets in order, view ranges inside their
+//! buffers, UTF-8) before any `&str` is handed out, so a faulty producer gives an error, never
+//! undefined behaviour. What the interface gives no way to check is trusted, as every consumer
+//! trusts it: that each buffer is as long as the array's `offset + length` (and, for strings, its
+//! last offset) says.
+//!
+//! The unit and property tests (`arrow/tests.rs`) play the producer: they build arrays in Rust,
+//! then corrupt their offsets, lengths, null bitmaps, views and UTF-8.
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr;
 
@@ -151,7 +157,7 @@ impl OwnedStream {
     }
 
     /// The next chunk, or `None` at the end of the stream.
-    pub fn next(&mut self) -> FfiResult<Option<OwnedArray>> {
+    pub fn next_chunk(&mut self) -> FfiResult<Option<OwnedArray>> {
         let get = self.0.get_next.ok_or("the Arrow stream has been released")?;
         let mut out = std::mem::MaybeUninit::<FfiArray>::zeroed();
         // SAFETY: as in `schema`; a released (NULL `release`) array marks the end.
@@ -251,6 +257,8 @@ fn buffer(a: &FfiArray, k: usize) -> *const u8 {
 #[derive(Clone, Copy)]
 enum Bytes {
     AllNull,
+    /// No row has a byte (every valid row is empty), so no buffer is read.
+    Empty,
     Offsets32 {
         offsets: *const i32,
         data: *const u8,
@@ -276,13 +284,17 @@ pub struct StringChunk {
 }
 
 // SAFETY: the pointers reach immutable buffers kept alive by the `OwnedArray` they came from,
-// which is kept with them (see `TextColumn` in columns.rs).
+// which is kept with them (see `TextColumn`).
 unsafe impl Send for StringChunk {}
 unsafe impl Sync for StringChunk {}
 
 impl StringChunk {
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// Row `i` (0-based within the chunk), `None` when null.
@@ -298,6 +310,7 @@ impl StringChunk {
         unsafe {
             let slice = match self.bytes {
                 Bytes::AllNull => return None,
+                Bytes::Empty => return Some(""),
                 Bytes::Offsets32 { offsets, data } => {
                     let (a, b) = (*offsets.add(j) as usize, *offsets.add(j + 1) as usize);
                     std::slice::from_raw_parts(data.add(a), b - a)
@@ -342,12 +355,11 @@ impl StringChunk {
         };
         match layout {
             Layout::Utf8 { large } => {
-                let data = buffer(a, 2);
                 if len == 0 {
-                    chunk.bytes = Bytes::Offsets32 { offsets: ptr::null(), data };
-                    chunk.len = 0;
+                    chunk.bytes = Bytes::Empty;
                     return Ok(chunk);
                 }
+                let data = buffer(a, 2);
                 let raw = buffer(a, 1);
                 if raw.is_null() {
                     return Err("the Arrow string array has no offsets buffer".into());
@@ -359,11 +371,17 @@ impl StringChunk {
                     return Err("the Arrow string offsets are not in order".into());
                 }
                 let (first, last) = (offs[0] as usize, offs[len] as usize);
-                if last > first && data.is_null() {
+                if last == first {
+                    // Every row is empty: a producer may then give no data buffer at all, and
+                    // the offsets need not be 0, so nothing is read through them.
+                    chunk.bytes = Bytes::Empty;
+                    return Ok(chunk);
+                }
+                if data.is_null() {
                     return Err("the Arrow string array has no data buffer".into());
                 }
                 // SAFETY: the data buffer holds at least `last` bytes (the last offset).
-                let all = if last > 0 { unsafe { std::slice::from_raw_parts(data, last) } } else { &[][..] };
+                let all = unsafe { std::slice::from_raw_parts(data, last) };
                 let is_valid = |i: usize| !nulls || valid(validity, offset + i);
                 // Fast path: the whole range is UTF-8 and every valid row starts and ends on a
                 // character boundary. Null rows may hold anything, so otherwise check row by row.
@@ -486,3 +504,6 @@ pub fn read_chunk(array: &OwnedArray, layout: &Layout) -> FfiResult<Chunk> {
         _ => Ok(Chunk::Strings(StringChunk::import(a, layout)?)),
     }
 }
+
+#[cfg(test)]
+mod tests;
