@@ -260,6 +260,7 @@ def bleu_bootstrap_scores(
     smooth_method: str,
     smooth_value: float | None,
     effective_order: bool,
+    workers: int | None = None,
 ) -> npt.NDArray[np.float64]: ...
 def bleu_resample_scores(
     stats: SegmentRows,
@@ -267,6 +268,7 @@ def bleu_resample_scores(
     smooth_method: str,
     smooth_value: float | None,
     effective_order: bool,
+    workers: int | None = None,
 ) -> ResampleScores: ...
 def bleu_shared_resample_scores(
     systems: list[SegmentRows],
@@ -275,6 +277,7 @@ def bleu_shared_resample_scores(
     smooth_method: str,
     smooth_value: float | None,
     effective_order: bool,
+    workers: int | None = None,
 ) -> list[ResampleScores]: ...
 def bleu_randomization_scores(
     baseline: npt.NDArray[np.int64],
@@ -283,6 +286,7 @@ def bleu_randomization_scores(
     smooth_method: str,
     smooth_value: float | None,
     effective_order: bool,
+    workers: int | None = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 def bleu_tokenize(texts: list[str], tokenize: str = "13a", lowercase: bool = False) -> list[list[str]]: ...
 def bleu_token_stats(
@@ -397,7 +401,7 @@ def ter_pairwise(
 def ter_scores_from_stats(stats: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]: ...
 def ter_corpus_totals(stats: npt.NDArray[np.float64]) -> tuple[int, float]: ...
 def ter_bootstrap_scores(
-    stats: npt.NDArray[np.float64], idx: npt.NDArray[np.int64]
+    stats: npt.NDArray[np.float64], idx: npt.NDArray[np.int64], workers: int | None = None
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
 def ter_tokenize(
     texts: list[str],
@@ -451,7 +455,11 @@ def chrf_pairwise(
     workers: int | None = None,
 ) -> npt.NDArray[np.float64]: ...
 def chrf_bootstrap_scores(
-    stats: npt.NDArray[np.int64], idx: npt.NDArray[np.int64], beta: float, eps_smoothing: bool
+    stats: npt.NDArray[np.int64],
+    idx: npt.NDArray[np.int64],
+    beta: float,
+    eps_smoothing: bool,
+    workers: int | None = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
 
 # METEOR 1.5 as the jar computes it (src/python/meteor.rs)

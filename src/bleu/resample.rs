@@ -15,8 +15,9 @@ pub fn bootstrap_scores<I: SegmentIndex>(
     n: usize,
     smooth: Smooth,
     effective_order: bool,
+    workers: Option<usize>,
 ) -> Vec<f64> {
-    crate::kernels::resample::resample_scores(&float32(stats), k, idx, n, |acc| {
+    crate::kernels::resample::resample_scores(&float32(stats), k, idx, n, workers, |acc| {
         bleu_score_f32(acc, smooth, effective_order)
     })
 }
@@ -24,6 +25,7 @@ pub fn bootstrap_scores<I: SegmentIndex>(
 /// [`bootstrap_scores`] of several systems (`systems`, each `n` rows of `k` statistics) with the
 /// same draws, `rng.choice(n, (n_samples, n))`, made chunk by chunk
 /// ([`crate::significance::shared_draws`]).
+#[allow(clippy::too_many_arguments)]
 pub fn shared_bootstrap_scores(
     systems: &[&[u64]],
     k: usize,
@@ -32,9 +34,10 @@ pub fn shared_bootstrap_scores(
     n_samples: usize,
     smooth: Smooth,
     effective_order: bool,
+    workers: Option<usize>,
 ) -> Vec<Vec<f64>> {
     let tables: Vec<SumTable> = systems.iter().map(|stats| SumTable::new(&float32(stats), k, n)).collect();
-    crate::significance::shared_draws::shared_resample_scores(&tables, rng, n, n_samples, |acc| {
+    crate::significance::shared_draws::shared_resample_scores(&tables, rng, n, n_samples, workers, |acc| {
         bleu_score_f32(acc, smooth, effective_order)
     })
 }
@@ -42,6 +45,7 @@ pub fn shared_bootstrap_scores(
 /// Approximate randomization (Riezler & Maxwell 2005): for each row of `swap` (`n_samples x n`),
 /// the scores of the two pseudo-systems that take the baseline's statistics where the row is
 /// true and the system's elsewhere (and the reverse). Integer sums, as sacrebleu's int64 matmul.
+#[allow(clippy::too_many_arguments)]
 pub fn randomization_scores(
     baseline: &[u64],
     system: &[u64],
@@ -50,9 +54,10 @@ pub fn randomization_scores(
     n: usize,
     smooth: Smooth,
     effective_order: bool,
+    workers: Option<usize>,
 ) -> (Vec<f64>, Vec<f64>) {
     let n = n.max(1);
-    let pairs = crate::batch::map_range(swap.len() / n, None, |r| {
+    let pairs = crate::batch::map_range(swap.len() / n, workers, |r| {
         let mut a = vec![0u64; k];
         let mut b = vec![0u64; k];
         for (j, &take_baseline) in swap[r * n..(r + 1) * n].iter().enumerate() {

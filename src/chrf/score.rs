@@ -133,9 +133,10 @@ pub fn bootstrap_scores(
     n: usize,
     beta: f64,
     eps_smoothing: bool,
+    workers: Option<usize>,
 ) -> Vec<(f64, bool)> {
     use crate::kernels::resample::{float32, resample_scores};
-    resample_scores(&float32(stats), k, idx, n, |acc| f_score_f32(acc, beta, eps_smoothing))
+    resample_scores(&float32(stats), k, idx, n, workers, |acc| f_score_f32(acc, beta, eps_smoothing))
 }
 
 #[cfg(test)]

@@ -30,9 +30,17 @@ impl SegmentIndex for u32 {
 
 /// For each `n`-long row of `idx` (segment indices into the `k`-column `stats`, already converted
 /// to float32 as NumPy converts the whole array before indexing it), the float32 sums of the
-/// indexed rows, passed to `score`. Resamples are independent and run in parallel on the global
-/// pool; each is summed serially, so results do not depend on the number of threads.
-pub fn resample_scores<I, R, F>(stats: &[f32], k: usize, idx: &[I], n: usize, score: F) -> Vec<R>
+/// indexed rows, passed to `score`. Resamples are independent and run in parallel over `workers`
+/// threads ([`crate::batch::map_range`]); each is summed serially, so results do not depend on
+/// the number of threads.
+pub fn resample_scores<I, R, F>(
+    stats: &[f32],
+    k: usize,
+    idx: &[I],
+    n: usize,
+    workers: Option<usize>,
+    score: F,
+) -> Vec<R>
 where
     I: SegmentIndex,
     R: Send,
@@ -40,7 +48,7 @@ where
 {
     let n = n.max(1);
     let table = SumTable::new(stats, k, n);
-    crate::batch::map_range(idx.len() / n, None, |r| table.score_row(&idx[r * n..(r + 1) * n], &score))
+    crate::batch::map_range(idx.len() / n, workers, |r| table.score_row(&idx[r * n..(r + 1) * n], &score))
 }
 
 /// One metric's per-segment statistics, laid out for summing resamples of `n` segments.
@@ -253,10 +261,10 @@ mod tests {
             stats[0] = max as f32;
             let idx: Vec<u32> = (0..5 * n).map(|_| (next() % segs as u64) as u32).collect();
             assert!(counts(&stats, k, n as usize).is_some(), "k = {k}, max = {max}");
-            let got = resample_scores(&stats, k, &idx, n as usize, |s| s.to_vec());
+            let got = resample_scores(&stats, k, &idx, n as usize, None, |s| s.to_vec());
             assert_eq!(got, serial(&stats, k, &idx, n as usize), "k = {k}, max = {max}");
             let idx16: Vec<u16> = idx.iter().map(|&j| j as u16).collect();
-            assert_eq!(resample_scores(&stats, k, &idx16, n as usize, |s| s.to_vec()), got);
+            assert_eq!(resample_scores(&stats, k, &idx16, n as usize, Some(1), |s| s.to_vec()), got);
         }
         // Beyond the bounds the float path sums.
         assert!(counts(&[65536.0], 1, 1).is_none());
@@ -298,7 +306,7 @@ mod tests {
             let stats: Vec<f32> = (0..segs * k).map(|_| (next() % (1 << 26)) as f32).collect();
             let n = 50;
             let idx: Vec<u32> = (0..7 * n).map(|_| (next() % segs as u64) as u32).collect();
-            let got = resample_scores(&stats, k, &idx, n, |s| s.to_vec());
+            let got = resample_scores(&stats, k, &idx, n, Some(2), |s| s.to_vec());
             assert_eq!(got, serial(&stats, k, &idx, n), "k = {k}");
         }
     }

@@ -213,6 +213,7 @@ impl BleuReferences {
 
 /// Bootstrap resample scores of native statistics and indices (see `bleu_bootstrap_scores`).
 #[pyfunction]
+#[pyo3(signature = (stats, idx, smooth_method, smooth_value, effective_order, workers=None))]
 fn bleu_resample_scores(
     py: Python<'_>,
     stats: &SegmentRows,
@@ -220,6 +221,7 @@ fn bleu_resample_scores(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
+    workers: Option<Workers>,
 ) -> PyResult<ResampleScores> {
     guard("bleu_resample_scores", || {
         let smooth = Smooth::parse(smooth_method, smooth_value)?;
@@ -229,9 +231,11 @@ fn bleu_resample_scores(
         }
         let scores = long_call::run(py, idx.rows * idx.n, || match &idx.idx {
             IndexRows::Narrow(ix) => {
-                bootstrap_scores(&stats.data, stats.k, ix, idx.n, smooth, effective_order)
+                bootstrap_scores(&stats.data, stats.k, ix, idx.n, smooth, effective_order, threads(workers))
             }
-            IndexRows::Wide(ix) => bootstrap_scores(&stats.data, stats.k, ix, idx.n, smooth, effective_order),
+            IndexRows::Wide(ix) => {
+                bootstrap_scores(&stats.data, stats.k, ix, idx.n, smooth, effective_order, threads(workers))
+            }
         })?;
         Ok(ResampleScores { scores })
     })
@@ -241,6 +245,8 @@ fn bleu_resample_scores(
 /// `generator.choice(n, n_samples)` (drawn a few rows at a time, never held whole), as
 /// `bleu_resample_scores` of each system with that matrix would give them.
 #[pyfunction]
+#[pyo3(signature = (systems, generator, n_samples, smooth_method, smooth_value, effective_order, workers=None))]
+#[allow(clippy::too_many_arguments)]
 fn bleu_shared_resample_scores(
     py: Python<'_>,
     systems: Vec<PyRef<'_, SegmentRows>>,
@@ -249,6 +255,7 @@ fn bleu_shared_resample_scores(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
+    workers: Option<Workers>,
 ) -> PyResult<Vec<ResampleScores>> {
     guard("bleu_shared_resample_scores", || {
         let smooth = Smooth::parse(smooth_method, smooth_value)?;
@@ -272,7 +279,7 @@ fn bleu_shared_resample_scores(
         let rng = &mut generator.rng;
         let work = n_samples.saturating_mul(n).saturating_mul(systems.len());
         let scores = long_call::run(py, work, || {
-            shared_bootstrap_scores(&data, k, rng, n, n_samples, smooth, effective_order)
+            shared_bootstrap_scores(&data, k, rng, n, n_samples, smooth, effective_order, threads(workers))
         })?;
         Ok(scores.into_iter().map(|scores| ResampleScores { scores }).collect())
     })
@@ -355,6 +362,7 @@ fn bleu_pairwise<'py>(
 
 /// Bootstrap resample scores: `idx` is sacrebleu's `(n_samples, n)` index matrix.
 #[pyfunction]
+#[pyo3(signature = (stats, idx, smooth_method, smooth_value, effective_order, workers=None))]
 fn bleu_bootstrap_scores<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, i64>,
@@ -362,6 +370,7 @@ fn bleu_bootstrap_scores<'py>(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
+    workers: Option<Workers>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     guard("bleu_bootstrap_scores", || {
         let smooth = Smooth::parse(smooth_method, smooth_value)?;
@@ -370,7 +379,7 @@ fn bleu_bootstrap_scores<'py>(
         let n = idx.shape()[1];
         let ix = index_matrix(&idx, n_seg)?;
         let scores = long_call::run(py, n.saturating_mul(flat.len() / k.max(1)), || {
-            bootstrap_scores(&flat, k, &ix, n, smooth, effective_order)
+            bootstrap_scores(&flat, k, &ix, n, smooth, effective_order, threads(workers))
         })?;
         Ok(PyArray1::from_vec(py, scores))
     })
@@ -378,7 +387,8 @@ fn bleu_bootstrap_scores<'py>(
 
 /// Approximate-randomization scores of the two pseudo-systems per row of `swap` (bool `(n_samples, n)`).
 #[pyfunction]
-#[allow(clippy::type_complexity)]
+#[pyo3(signature = (baseline, system, swap, smooth_method, smooth_value, effective_order, workers=None))]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn bleu_randomization_scores<'py>(
     py: Python<'py>,
     baseline: PyReadonlyArray2<'py, i64>,
@@ -387,6 +397,7 @@ fn bleu_randomization_scores<'py>(
     smooth_method: &str,
     smooth_value: Option<f64>,
     effective_order: bool,
+    workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
     guard("bleu_randomization_scores", || {
         let smooth = Smooth::parse(smooth_method, smooth_value)?;
@@ -398,7 +409,7 @@ fn bleu_randomization_scores<'py>(
         }
         let sw: Vec<bool> = swap.as_array().iter().copied().collect();
         let (a, b) = long_call::run(py, n.saturating_mul(bl.len() / k.max(1)), || {
-            randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order)
+            randomization_scores(&bl, &sy, k, &sw, n, smooth, effective_order, threads(workers))
         })?;
         Ok((PyArray1::from_vec(py, a), PyArray1::from_vec(py, b)))
     })

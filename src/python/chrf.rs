@@ -219,6 +219,7 @@ fn chrf_pairwise<'py>(
 /// Bootstrap resample scores (`idx` is sacrebleu's `(n_samples, n)` index matrix) and whether each
 /// is a float32 in sacrebleu (bool array).
 #[pyfunction]
+#[pyo3(signature = (stats, idx, beta, eps_smoothing, workers=None))]
 #[allow(clippy::type_complexity)]
 fn chrf_bootstrap_scores<'py>(
     py: Python<'py>,
@@ -226,6 +227,7 @@ fn chrf_bootstrap_scores<'py>(
     idx: PyReadonlyArray2<'py, i64>,
     beta: f64,
     eps_smoothing: bool,
+    workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     guard("chrf_bootstrap_scores", || {
         ChrfOptions::new(1, 0, beta, false, eps_smoothing)?;
@@ -235,7 +237,7 @@ fn chrf_bootstrap_scores<'py>(
         let ix = index_matrix(&idx, n_seg)?;
         let (scores, is32): (Vec<f64>, Vec<bool>) =
             long_call::run(py, n.saturating_mul(flat.len() / k.max(1)), || {
-                bootstrap_scores(&flat, k, &ix, n, beta, eps_smoothing).into_iter().unzip()
+                bootstrap_scores(&flat, k, &ix, n, beta, eps_smoothing, threads(workers)).into_iter().unzip()
             })?;
         Ok((PyArray1::from_vec(py, scores), PyArray1::from_vec(py, is32)))
     })

@@ -157,18 +157,20 @@ fn ter_corpus_totals(stats: PyReadonlyArray2<'_, f64>) -> PyResult<(u64, f64)> {
 /// Bootstrap resample scores (`idx` is sacrebleu's `(n_samples, n)` index matrix over the `(n, 2)`
 /// statistics) and whether each is a float32 in sacrebleu (bool array).
 #[pyfunction]
+#[pyo3(signature = (stats, idx, workers=None))]
 #[allow(clippy::type_complexity)]
 fn ter_bootstrap_scores<'py>(
     py: Python<'py>,
     stats: PyReadonlyArray2<'py, f64>,
     idx: PyReadonlyArray2<'py, i64>,
+    workers: Option<Workers>,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     guard("ter_bootstrap_scores", || {
         let rows = stats_rows(&stats)?;
         let n = idx.shape()[1];
         let ix = index_matrix(&idx, rows.len())?;
         let (scores, is32): (Vec<f64>, Vec<bool>) = long_call::run(py, n.saturating_mul(rows.len()), || {
-            bootstrap_scores(&rows, &ix, n).into_iter().unzip()
+            bootstrap_scores(&rows, &ix, n, threads(workers)).into_iter().unzip()
         })?;
         Ok((PyArray1::from_vec(py, scores), PyArray1::from_vec(py, is32)))
     })

@@ -22,6 +22,7 @@ pub fn shared_resample_scores<R, F>(
     rng: &mut Pcg64,
     n: usize,
     n_samples: usize,
+    workers: Option<usize>,
     score: F,
 ) -> Vec<Vec<R>>
 where
@@ -46,7 +47,7 @@ where
         let (_, scored) = rayon::join(
             || rng.fill_choice(n as u64, &mut next[..next_rows * n]),
             || {
-                crate::batch::map_range(tables.len() * rows, None, |t| {
+                crate::batch::map_range(tables.len() * rows, workers, |t| {
                     let r = t % rows;
                     tables[t / rows].score_row(&cur[r * n..(r + 1) * n], &score)
                 })
@@ -81,11 +82,12 @@ mod tests {
             let tables: Vec<SumTable> = systems.iter().map(|s| SumTable::new(s, k, n)).collect();
             let entropy = [12345u32, 7];
             let mut rng = Pcg64::from_entropy(&entropy);
-            let got = shared_resample_scores(&tables, &mut rng, n, n_samples, |s| s.to_vec());
+            let got = shared_resample_scores(&tables, &mut rng, n, n_samples, None, |s| s.to_vec());
             let mut whole = Pcg64::from_entropy(&entropy);
             let idx: Vec<u32> = whole.choice(n as u64, n_samples * n).into_iter().map(|v| v as u32).collect();
             for (system, scores) in systems.iter().zip(&got) {
-                let expected = crate::kernels::resample::resample_scores(system, k, &idx, n, |s| s.to_vec());
+                let expected =
+                    crate::kernels::resample::resample_scores(system, k, &idx, n, Some(1), |s| s.to_vec());
                 assert_eq!(scores, &expected, "n = {n}, k = {k}");
             }
             // The generator is left where the whole draw leaves it.

@@ -30,9 +30,14 @@ pub fn corpus_totals(stats: &[(u64, f64)]) -> (u64, f64) {
 /// `idx`, the `(edits, reference length)` rows of those segments converted to float32 and summed in
 /// segment order, then `100 * edits / length` in float32. The flag is false where sacrebleu's score
 /// is a Python float instead of a float32 (an empty reference length: 100 or 0).
-pub fn bootstrap_scores(stats: &[(f64, f64)], idx: &[u32], n: usize) -> Vec<(f64, bool)> {
+pub fn bootstrap_scores(
+    stats: &[(f64, f64)],
+    idx: &[u32],
+    n: usize,
+    workers: Option<usize>,
+) -> Vec<(f64, bool)> {
     let flat: Vec<f32> = stats.iter().flat_map(|&(e, r)| [e as f32, r as f32]).collect();
-    crate::kernels::resample::resample_scores(&flat, 2, idx, n, |acc| {
+    crate::kernels::resample::resample_scores(&flat, 2, idx, n, workers, |acc| {
         let (edits, ref_len) = (acc[0], acc[1]);
         if ref_len > 0.0 {
             (f64::from(100f32 * (edits / ref_len)), true)
