@@ -24,6 +24,10 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // A message that already opens with the argument's name needs no prefix.
+            Error::Value { arg, msg } if msg.strip_prefix(arg).is_some_and(|m| m.starts_with(' ')) => {
+                f.write_str(msg)
+            }
             Error::Value { arg, msg } => write!(f, "{arg}: {msg}"),
             Error::Input(msg) | Error::Config(msg) => f.write_str(msg),
             Error::Memory { what, bytes, available: None } => {
@@ -40,12 +44,27 @@ impl std::error::Error for Error {}
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// The error every batch gives when the hypotheses and the reference segments differ in number.
+/// The check that two arguments going pair by pair (`first[i]` with `second[i]`) are as long.
+pub fn check_same_length(first: &'static str, a: usize, second: &'static str, b: usize) -> Result<()> {
+    if a != b {
+        return Err(Error::value(
+            first,
+            format!("{first} and {second} must have the same length, got {a} and {b}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The error every batch gives when the hypotheses and the reference segments differ in number
+/// (checked here only: the Python front ends leave it to the native call).
 pub fn check_segment_count(hypotheses: usize, segments: usize) -> Result<()> {
     if hypotheses != segments {
         return Err(Error::value(
             "hypotheses",
-            format!("{hypotheses} hypotheses for {segments} reference segments"),
+            format!(
+                "hypotheses has {hypotheses} segments but the references have {segments} \
+                 (sacrebleu silently truncates; rougebleu refuses)"
+            ),
         ));
     }
     Ok(())

@@ -16,6 +16,7 @@
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //! - [`control`]: cancellation and progress of long calls, observed by every `batch` pass.
 //! - [`limits`]: the documented bounds of every numeric option.
+//! - [`options`]: the vocabularies of the string options, each written once with its enum.
 //! - [`stats`]: mergeable statistics and the exact float sum behind them.
 //!
 //! Nothing outside `src/python/` knows about Python; that module only exists with the
@@ -32,6 +33,7 @@ pub mod kernels;
 pub mod limits;
 pub mod matlab;
 pub mod meteor;
+pub mod options;
 pub mod rouge;
 pub mod rouge155;
 pub mod significance;

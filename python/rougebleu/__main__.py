@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import sys
 
+from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
+
 TYPE_CHECKING = False  # not typing's: `rougebleu rouge155` must start fast (see main)
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+ROUGE_TYPES = DEFAULT_ROUGE_TYPES
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

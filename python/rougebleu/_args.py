@@ -1,8 +1,15 @@
-"""Argument checks shared by the public functions: TypeErrors and ValueErrors that name the argument."""
+"""Argument checks shared by the public functions: TypeErrors and ValueErrors that name the argument.
+
+Each check that must happen before any work is one function here: a bare string where several
+texts are expected (:func:`not_one_text`), two arguments of different lengths
+(:func:`same_length`), a switch that is not a bool (:func:`flag`), an option name
+(:func:`option`, whose vocabularies Rust holds), numbers and their bounds.
+"""
 
 from __future__ import annotations
 
 import math
+import sys
 
 from rougebleu import _rougebleu as _native
 from rougebleu._rougebleu import is_column
@@ -15,11 +22,50 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+def not_one_text(
+    value: Any, name: str, expected: str = "a sequence of strings", found: str = "a single", hint: str = ""
+) -> None:
+    """Refuses one text (a `str` or `bytes`) where several are expected: iterating it would score
+    its characters. The TypeError says `name must be <expected>, not <found> string[; hint]`."""
+    if isinstance(value, (str, bytes)):
+        noun = "string" if isinstance(value, str) else "bytes object"
+        raise TypeError(f"{name} must be {expected}, not {found} {noun}" + (f"; {hint}" if hint else ""))
+
+
+def same_length(a: Any, b: Any, names: str) -> None:
+    """Refuses two sequences of different lengths (`names`: "a and b") that go pair by pair."""
+    if len(a) != len(b):
+        raise ValueError(f"{names} must have the same length, got {len(a)} and {len(b)}")
+
+
+def flag(value: Any, name: str, ints: bool = False) -> bool:
+    """A switch: `bool` (or NumPy's), and with `ints` the integers 0 and 1 (TER's switches take
+    them, as sacrebleu's did). Anything else is a TypeError, where a truth test would silently
+    take e.g. the string "no" as true."""
+    if type(value) is bool:
+        return value
+    np = sys.modules.get("numpy")  # a NumPy bool exists only once NumPy is imported
+    if np is not None and isinstance(value, np.bool_):
+        return bool(value)
+    if ints:
+        import numbers
+
+        if isinstance(value, numbers.Integral) and value in (0, 1):
+            return bool(value)
+    raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
+
+
+def option(value: Any, vocabulary: str, name: str) -> str:
+    """`value` when it is one of the names of `vocabulary` (a key of `_rougebleu.OPTIONS`). Rust
+    holds each vocabulary once, with the enum that validates it, and words the errors: a TypeError
+    naming `name` for a non-string, a ValueError listing the names."""
+    return _native.check_option(vocabulary, value, name)
+
+
 def string_list(value: Any, name: str, check_items: bool = True) -> list:
     """A list from a sequence of strings; a bare string is refused. With `check_items=False` the
     item types are left to the native call, which raises the same TypeError."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of strings, not a single {type(value).__name__}")
+    not_one_text(value, name)
     if is_column(value):
         # Arrow/Polars/pandas/NumPy columns go to the native calls as they are (read there without
         # Python strings), unless the caller needs the strings themselves.

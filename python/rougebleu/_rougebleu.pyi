@@ -13,6 +13,29 @@ MAX_BOOTSTRAP: int
 MAX_BETA: float
 MAX_WORKERS: int
 
+# The vocabularies of the string options (src/options.rs, one table per option next to the enum
+# that validates it): "family.argument" -> the accepted names. The aliases below spell them as
+# Literal types for the signatures of the public API; tests/test_options.py checks that every
+# Literal of the package agrees with OPTIONS.
+OPTIONS: dict[str, tuple[str, ...]]
+DEFAULT_ROUGE_TYPES: tuple[str, ...]
+
+def check_option(vocabulary: str, value: object, name: str) -> str: ...
+
+_BleuTokenize = Literal["13a", "intl", "zh", "zh-fixed", "char", "none"]
+_SmoothMethod = Literal["none", "floor", "add-k", "exp"]
+_MultiRef = Literal["max", "pooled", "best-recall", "mean"]
+_Average = Literal["macro", "micro"]
+_RougeTokenizer = Literal["rouge_score", "unicode"]
+_RougeMethod = Literal[
+    "n-grams",
+    "longest-common-subsequences",
+    "weighted-subsequences",
+    "weighted-longest-common-subsequences",
+    "skip-bigrams",
+    "skip-bigrams-and-unigrams",
+]
+
 class InternalError(RuntimeError):
     """An internal error of rougebleu (a bug): a panic in the core, caught at the entry point."""
 
@@ -36,6 +59,8 @@ class RougeCore:
         lang: str | None = None,
         tokenizer: str | None = None,
     ) -> RougeCore: ...
+    @property
+    def segmenter(self) -> Literal["chinese", "thai", "japanese"] | None: ...
     def score(self, target: _Text, prediction: _Text) -> list[_ScoreTuple]: ...
     def score_multi(self, targets: Sequence[_Text], prediction: _Text) -> list[_ScoreTuple]: ...
     # predictions/references: sequences, text columns (see columns.rs) or, with pretokenized, token lists.
@@ -157,7 +182,7 @@ class Rouge155Core:
         limit_bytes: int = 0,
         multi: Literal["A", "B"] = "A",
         alpha: float = 0.5,
-        counting: int = 0,
+        counting: Literal["macro", "micro", "counts"] = "macro",
         resamples: int = 1000,
         confidence: float = 95.0,
         jackknife: bool = False,
@@ -504,7 +529,13 @@ class Meteor15Scorer:
 def xlsum_language(lang: str) -> tuple[str, str]: ...
 def xlsum_languages() -> tuple[list[str], list[tuple[str, str]]]: ...
 def xlsum_sanitize(text: str | bytes) -> str: ...
-def xlsum_tokenize(text: str | bytes, lang: str, use_stemmer: bool = False) -> tuple[list[str], list[list[str]]]: ...
+def xlsum_presegment(text: str | bytes, segment: Callable[[str], list[str]], what: str = "text") -> str: ...
+def xlsum_tokenize(
+    text: str | bytes,
+    lang: str,
+    use_stemmer: bool = False,
+    load_segmenter: Callable[[str], Callable[[str], list[str]]] | None = None,
+) -> tuple[list[str], list[list[str]]]: ...
 def unicode_tokenize(text: str | bytes) -> list[str]: ...
 
 # Exact sums behind rougebleu.stats (src/python/stats.rs): little-endian two's complement integers

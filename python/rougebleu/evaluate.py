@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
+
 __all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "EvaluationModule"]
 
 
@@ -52,7 +54,7 @@ def rouge(
     from rougebleu.scoring import BootstrapAggregator
 
     if rouge_types is None:
-        rouge_types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        rouge_types = list(DEFAULT_ROUGE_TYPES)
     references = list(references)
     multi_ref = bool(references) and isinstance(references[0], list)
     scorer = RougeScorer(

@@ -19,6 +19,7 @@ from typing import Any, Literal, overload
 import numpy as np
 
 from rougebleu import _rougebleu
+from rougebleu._args import flag, option, same_length
 from rougebleu._long_call import reporting
 from rougebleu._matlab_stopwords import STOP_WORDS
 
@@ -60,7 +61,6 @@ TOKEN_TYPES = (
 _COMPLEX = frozenset({"email-address", "web-address", "hashtag", "at-mention", "emoticon", "emoji"})
 _TERMINATORS = frozenset({".", "!", "?", "…", "‼", "⁉", "。", "！", "？"})
 _CLOSERS = frozenset({")", "]", "}", '"', "'", "”", "’", "»", "›"})
-_TOKENIZE_METHODS = ("unicode", "none")
 
 
 def _type_name(obj: object) -> str:
@@ -118,8 +118,7 @@ class TokenizedDocument:
     @overload
     def __new__(cls, text: Sequence[Any], *, tokenize_method: str = "unicode") -> Any: ...
     def __new__(cls, text: Any = None, *, tokenize_method: str = "unicode") -> Any:
-        if tokenize_method not in _TOKENIZE_METHODS:
-            raise ValueError(f"tokenize_method must be one of {_TOKENIZE_METHODS}, got {tokenize_method!r}")
+        option(tokenize_method, "matlab.tokenize_method", "tokenize_method")
         if text is None:
             return cls._make((), (), None)
         if isinstance(text, TokenizedDocument):
@@ -488,10 +487,8 @@ def _real(value: Any, arg: str) -> float:
 
 
 def _rouge_options(rouge_method: Any, ngram_length: Any, skip_distance: Any, beta: Any, weight: Any) -> dict[str, Any]:
-    if not isinstance(rouge_method, str):
-        raise TypeError(f"rouge_method must be a string, not {_type_name(rouge_method)}")
     return {
-        "rouge_method": rouge_method,
+        "rouge_method": option(rouge_method, "matlab.rouge_method", "rouge_method"),
         "ngram_length": _count(ngram_length, "ngram_length"),
         "skip_distance": None if skip_distance is None else _count(skip_distance, "skip_distance", allow_inf=True),
         "beta": _real(beta, "beta"),
@@ -576,8 +573,7 @@ def _batch_inputs(candidates: Any, references: Any) -> tuple[list[TokenizedDocum
         raise TypeError("references must be a sequence with one reference set per candidate")
     cands = [_as_candidate(c, f"candidates[{i}]") for i, c in enumerate(candidates)]
     ref_sets = [_as_references(r, f"references[{i}]") for i, r in enumerate(references)]
-    if len(cands) != len(ref_sets):
-        raise ValueError(f"candidates and references must have the same length, got {len(cands)} and {len(ref_sets)}")
+    same_length(cands, ref_sets, "candidates and references")
     return cands, ref_sets
 
 
@@ -595,13 +591,11 @@ def bleu_evaluation_score(
     smoothing. 0 when the candidate has fewer words than weights; NaN when all are empty."""
     c = _as_candidate(candidate)
     refs = _as_references(references)
-    if not isinstance(ignore_case, (bool, np.bool_)):
-        raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
     out = _rougebleu.matlab_bleu(
         [c._tokens],
         [[r._tokens for r in refs]],
         ngram_weights=_weights(ngram_weights),
-        ignore_case=bool(ignore_case),
+        ignore_case=flag(ignore_case, "ignore_case"),
         workers=1,
     )
     return float(out[0])
@@ -620,8 +614,7 @@ def bleu_evaluation_score_batch(
     ``i``, in parallel, as a float64 array."""
     with reporting(progress, "bleu_evaluation_score_batch"):
         cands, ref_sets = _batch_inputs(candidates, references)
-        if not isinstance(ignore_case, (bool, np.bool_)):
-            raise TypeError(f"ignore_case must be a bool, not {_type_name(ignore_case)}")
+        ignore_case = flag(ignore_case, "ignore_case")
         return _rougebleu.matlab_bleu(
             [c._tokens for c in cands],
             [[r._tokens for r in rs] for rs in ref_sets],

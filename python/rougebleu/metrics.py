@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rougebleu import _engines
+from rougebleu._args import option
 from rougebleu.stats import BleuStats, ChrfStats, RougeStats, Stats, TerStats, from_bytes
 
 __all__ = ["RougeMetric", "BleuMetric", "ChrfMetric", "TerMetric"]
@@ -77,9 +78,7 @@ class RougeMetric(_Metric):
     _stats_class = RougeStats
 
     def __init__(self, *, average: str = "macro", workers: int | None = None, **options: Any) -> None:
-        if average not in ("macro", "micro"):
-            raise ValueError(f"average: unknown average {average!r}; expected 'macro' or 'micro'")
-        self.average = average
+        self.average = option(average, "rouge.average", "average")
         super().__init__(workers=workers, **options)
 
     def compute(self) -> Any:

@@ -14,16 +14,12 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rougebleu._rougebleu import xlsum_language, xlsum_languages, xlsum_sanitize, xlsum_tokenize
+from rougebleu._args import not_one_text
+from rougebleu._rougebleu import xlsum_language, xlsum_languages, xlsum_presegment, xlsum_tokenize
 
 __all__ = ["languages", "language_aliases", "resolve_language", "xlsum_tokens"]
 
 EXTRA = 'pip install "rougebleu[multilingual]"'
-
-# Between the segmenter's tokens and after them (the original text follows, for rougeLsum);
-# the sanitizer deletes both characters, so no token holds one.
-_TOKEN_SEPARATOR = "\x00"
-_TOKENS_END = "\x01"
 
 _SEGMENTERS: dict[str, Callable[[str], list[str]]] = {}
 
@@ -101,19 +97,9 @@ def segmenter(name: str) -> Callable[[str], list[str]]:
 
 def presegment(text: Any, seg: Callable[[str], list[str]], what: str) -> str:
     """``text`` in the form the Rust tokenizer takes for a Python-segmented language: the
-    segmenter's tokens of the sanitized text, then the original text (for rougeLsum)."""
-    if isinstance(text, bytes):
-        sanitized = xlsum_sanitize(text)
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ValueError(f"{what}: invalid UTF-8: {e}") from None
-    elif isinstance(text, str):
-        sanitized = xlsum_sanitize(text)
-    else:
-        raise TypeError(f"{what} must be str or bytes, not {type(text).__name__}")
-    tokens = seg(sanitized) if sanitized else []
-    return _TOKEN_SEPARATOR.join(tokens) + _TOKENS_END + text
+    segmenter's tokens of the sanitized text, then the original text (for rougeLsum), joined
+    natively (the format is the tokenizer's)."""
+    return xlsum_presegment(text, seg, what)
 
 
 def presegment_batch(
@@ -121,8 +107,7 @@ def presegment_batch(
 ) -> tuple[list[str], list[Any]]:
     """:func:`presegment` over a batch (a reference may be a list of texts)."""
     for name, v in (("predictions", predictions), ("references", references)):
-        if isinstance(v, (str, bytes)):
-            raise TypeError(f"{name} must be a list of strings, not a single {type(v).__name__}")
+        not_one_text(v, name, "a list of strings")
     preds = [presegment(p, seg, f"predictions[{i}]") for i, p in enumerate(predictions)]
     refs: list[Any] = []
     for i, r in enumerate(references):
@@ -136,7 +121,6 @@ def presegment_batch(
 def xlsum_tokens(text: str | bytes, lang: str, use_stemmer: bool = False) -> tuple[list[str], list[list[str]]]:
     """The XL-Sum scorer's tokens of ``text``: ``(tokens, line_tokens)``, the tokens rouge1/2/L
     compare and those of each non-empty line that rougeLsum compares."""
-    name, seg = resolve_language(lang)
-    if seg in _LOADERS:
-        text = presegment(text, segmenter(seg), "text")
-    return xlsum_tokenize(text, name, bool(use_stemmer))
+    if not isinstance(lang, str):
+        raise TypeError(f"lang must be a language name (str), not {type(lang).__name__}")
+    return xlsum_tokenize(text, lang, bool(use_stemmer), segmenter)

@@ -26,6 +26,7 @@ from typing import Any, Callable, Hashable, Sequence
 import numpy as np
 
 from rougebleu import _rougebleu as _native
+from rougebleu._args import not_one_text
 from rougebleu.limits import MAX_NGRAM_ORDER
 
 __all__ = ["SmoothingError", "SmoothingFunction", "corpus_bleu", "modified_precision", "sentence_bleu"]
@@ -186,8 +187,7 @@ class SmoothingFunction:
 
 
 def _check_tokens(tokens: Any, name: str) -> None:
-    if isinstance(tokens, (str, bytes)):
-        raise TypeError(f"{name} must be a list of tokens, not a {type(tokens).__name__} (split it first)")
+    not_one_text(tokens, name, "a list of tokens", found="a", hint="split it first")
     if not hasattr(tokens, "__len__") or not hasattr(tokens, "__getitem__"):
         raise TypeError(f"{name} must be a list of tokens, got {type(tokens).__name__}")
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu._long_call import reporting
+from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
 from rougebleu.rouge_scorer import language_segmenter, make_core
 
 TYPE_CHECKING = False  # not typing's
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
 
-DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+DEFAULT_TYPES: tuple[str, ...] = DEFAULT_ROUGE_TYPES
 
 
 class RougeArrays(NamedTuple):
@@ -105,10 +106,8 @@ def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
 
 
 def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references):  # type: ignore[no-untyped-def]
-    if lang is not None and tokenizer is not None:
-        raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
-    name, segment = language_segmenter(lang)
-    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, name, tokenizer)
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer)
+    segment = language_segmenter(core)
     if segment is not None:
         from rougebleu.multilingual import presegment_batch
 
@@ -173,8 +172,7 @@ def rouge_corpus(
     )
     resamples = _args.n_bootstrap(n_bootstrap)
     seed = _args.integer(seed, "seed", minimum=0)
-    if not isinstance(average, str):
-        raise TypeError(f"average must be a string, not {type(average).__name__}")
+    _args.option(average, "rouge.average", "average")
     level = _args.confidence(confidence)
     with reporting(progress, "rouge_corpus"):
         rows = core.corpus(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rougebleu._args import beta as check_beta
-from rougebleu._args import number, string_list
+from rougebleu._args import not_one_text, number, option, same_length, string_list
 from rougebleu._long_call import reporting
 from rougebleu._rougebleu import RougeCore, RougeScorerBase, column_texts, is_column, rouge_score_tokenize
 from rougebleu.scoring import Score
@@ -64,22 +64,21 @@ def make_core(
 ) -> tuple[list[str], RougeCore]:
     """Validate the options shared by RougeScorer, rouge() and rouge_corpus()."""
     types = check_rouge_types(rouge_types)
-    if not isinstance(multi_ref, str):
-        raise TypeError(f"multi_ref must be a string, not {type(multi_ref).__name__}")
-    if tokenizer is not None and not isinstance(tokenizer, str):
-        raise TypeError(f"tokenizer must be a tokenizer name (str), not {type(tokenizer).__name__}")
+    option(multi_ref, "rouge.multi_ref", "multi_ref")
+    if tokenizer is not None:
+        option(tokenizer, "rouge.tokenizer", "tokenizer")
     weight = f_weight_alpha(alpha, beta)
     return types, RougeCore(types, bool(use_stemmer), multi_ref, weight, bool(jackknife), lang, tokenizer)
 
 
-def language_segmenter(lang: Any) -> tuple[str | None, Any]:
-    """``(language name, Python segmenter or None)`` for a ``lang=`` value (``None``: rouge_score)."""
-    if lang is None:
-        return None, None
+def language_segmenter(core: RougeCore) -> Any:
+    """The Python word segmenter the core's ``lang=`` needs (Chinese, Thai, Japanese), or None. The
+    core resolved ``lang`` when it was made; it names the segmenter."""
+    if core.segmenter is None:
+        return None
     from rougebleu import multilingual
 
-    name, seg = multilingual.resolve_language(lang)
-    return name, (multilingual.segmenter(seg) if seg in ("chinese", "thai", "japanese") else None)
+    return multilingual.segmenter(core.segmenter)
 
 
 def _to_scores(types: Sequence[str], tuples: Sequence[tuple]) -> dict[str, Score]:
@@ -138,19 +137,20 @@ class RougeScorer(RougeScorerBase):
         beta: float | None = None,
         lang: str | None = None,
     ):
-        if lang is not None and tokenizer is not None:
+        named = tokenizer if isinstance(tokenizer, str) else None
+        if lang is not None and tokenizer is not None and named is None:
             raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
         if lang is not None and split_summaries:
             raise ValueError(
                 "lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines"
             )
-        named = tokenizer if isinstance(tokenizer, str) else None
         if named is not None:
             tokenizer = None
-        self._lang, self._segment = language_segmenter(lang)
+        self._lang = lang
         self.rouge_types, self._core = make_core(
-            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, self._lang, named
+            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, named
         )
+        self._segment = language_segmenter(self._core)
         self._named_tokenizer = named
         self._use_stemmer = bool(use_stemmer)
         if tokenizer is not None and not callable(getattr(tokenizer, "tokenize", None)):
@@ -177,8 +177,7 @@ class RougeScorer(RougeScorerBase):
 
     def _score_multi_general(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]:
         """``score_multi`` for what the one-call path does not take."""
-        if isinstance(targets, (str, bytes)):
-            raise TypeError("targets must be a list of strings, not a single string")
+        not_one_text(targets, "targets", "a list of strings")
         targets = list(targets)
         if not targets:
             raise ValueError("targets must contain at least one text")
@@ -282,13 +281,11 @@ class RougeScorer(RougeScorerBase):
 
 def _zip_checked(a: Sequence, b: Sequence) -> list:
     for name, v in (("targets", a), ("predictions", b)):
-        if isinstance(v, (str, bytes)):
-            raise TypeError(f"{name} must be a list of strings, not a single string")
+        not_one_text(v, name, "a list of strings")
     # A Python tokenizer needs Python strings: columns are read into them here.
     a = _column_rows(a, "targets") if is_column(a) else list(a)
     b = _column_rows(b, "predictions") if is_column(b) else list(b)
-    if len(a) != len(b):
-        raise ValueError(f"targets and predictions must have the same length, got {len(a)} and {len(b)}")
+    same_length(a, b, "targets and predictions")
     return list(zip(a, b))
 
 

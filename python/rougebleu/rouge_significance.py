@@ -69,8 +69,7 @@ def paired_test_on_scores(
     or ``"ar"`` (approximate randomization; ``n_samples`` trials, default 10000, plus a bootstrap
     interval of ``n_bootstrap`` resamples: -1 = none, 0 = 1000). ``seed=None`` draws fresh entropy.
     """
-    if test_type not in DEFAULT_SAMPLES:
-        raise ValueError(f"test_type: unknown test {test_type!r}; expected 'bs' or 'ar'")
+    _args.option(test_type, "significance.test_type", "test_type")
     if len(scores) < 2:
         raise ValueError("systems: give a baseline and at least one system to compare with it")
     n_samples = _args.n_bootstrap(n_samples, "n_samples") or DEFAULT_SAMPLES[test_type]
@@ -143,8 +142,7 @@ def rouge_paired_test(
     named: list[tuple[str, Sequence[str]]] = (
         list(systems.items()) if isinstance(systems, Mapping) else [(name, preds) for name, preds in systems]
     )
-    if measure not in ("precision", "recall", "fmeasure"):
-        raise ValueError(f"measure: expected 'precision', 'recall' or 'fmeasure', not {measure!r}")
+    _args.option(measure, "rouge.measure", "measure")
     per_system = [
         (
             name,

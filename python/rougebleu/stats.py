@@ -32,6 +32,7 @@ from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
+from rougebleu import _args
 from rougebleu import _rougebleu as _native
 from rougebleu.rouge_batch import DEFAULT_TYPES, CorpusScore, Interval
 from rougebleu.scoring import Score
@@ -280,18 +281,17 @@ class RougeStats(Stats):
     def score(self, average: str = "macro") -> dict[str, Score]:
         """The corpus precision, recall and F per rouge type: equal to
         ``rouge_corpus(..., average=average, n_bootstrap=0)`` on the whole corpus."""
+        average = _args.option(average, "rouge.average", "average")
         types, core = _core(self.config)
         sums = np.array(self.sums, dtype=object).reshape(len(types), len(_ROUGE_FIELDS))
         if average == "macro":
             return {t: Score(*(_rounded(v, self.n) for v in row[:3])) for t, row in zip(types, sums)}
-        if average == "micro":
-            if not self._has_counts():
-                raise ValueError(
-                    "average: micro averaging sums counts, which the 'mean' multi_ref mode and jackknifing do not have"
-                )
-            totals = [tuple(_rounded(v) for v in row[3:]) for row in sums]
-            return {t: Score(*prf) for t, prf in zip(types, core.finish_counts(totals))}
-        raise ValueError(f"average: unknown average {average!r}; expected 'macro' or 'micro'")
+        if not self._has_counts():
+            raise ValueError(
+                "average: micro averaging sums counts, which the 'mean' multi_ref mode and jackknifing do not have"
+            )
+        totals = [tuple(_rounded(v) for v in row[3:]) for row in sums]
+        return {t: Score(*prf) for t, prf in zip(types, core.finish_counts(totals))}
 
     def corpus(
         self,
@@ -304,8 +304,6 @@ class RougeStats(Stats):
     ) -> dict[str, CorpusScore]:
         """:func:`rougebleu.rouge_corpus` of the whole corpus, from these statistics; the
         bootstrap (``n_bootstrap > 0``) needs the rows (``keep_items=True``)."""
-        from rougebleu import _args
-
         resamples = _args.n_bootstrap(n_bootstrap)
         if resamples == 0:
             point = self.score(average)

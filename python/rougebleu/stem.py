@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rougebleu import _rougebleu as _native
+from rougebleu._args import flag, not_one_text
 
 __all__ = ["LANGUAGES", "SNOWBALL_LANGUAGES", "SnowballStemmer", "stem_words"]
 
@@ -55,12 +56,6 @@ def _check_language(language: object, allowed: tuple[str, ...]) -> str:
     return language
 
 
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
-    return value
-
-
 class SnowballStemmer:
     """NLTK's ``SnowballStemmer(language, ignore_stopwords=False)``, computed in Rust.
 
@@ -84,7 +79,7 @@ class SnowballStemmer:
 
     def __init__(self, language: str, ignore_stopwords: bool = False) -> None:
         self.language = _check_language(language, SNOWBALL_LANGUAGES)
-        self.ignore_stopwords = _check_bool(ignore_stopwords, "ignore_stopwords")
+        self.ignore_stopwords = flag(ignore_stopwords, "ignore_stopwords")
         words = _native.snowball_stopwords(language) if ignore_stopwords else []
         #: The stopwords returned unchanged (empty unless ``ignore_stopwords``), as in NLTK.
         self.stopwords: frozenset[str] = frozenset(words)
@@ -109,8 +104,7 @@ class SnowballStemmer:
 
 
 def _words(words: Iterable[str]) -> list[str]:
-    if isinstance(words, (str, bytes)):
-        raise TypeError("words must be an iterable of str, not a single string")
+    not_one_text(words, "words", "an iterable of str")
     out = list(words)
     for w in out:
         if not isinstance(w, str):
@@ -143,7 +137,7 @@ def stem_words(
     return _native.multilingual_stem(
         _words(words),
         language,
-        _check_bool(ignore_stopwords, "ignore_stopwords"),
-        _check_bool(xlsum, "xlsum"),
+        flag(ignore_stopwords, "ignore_stopwords"),
+        flag(xlsum, "xlsum"),
         workers,
     )

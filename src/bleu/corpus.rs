@@ -181,7 +181,11 @@ pub(crate) fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Opt
         if s.len() != n {
             return Err(Error::value(
                 "references",
-                format!("reference stream {k} has {} segments, stream 0 has {n}", s.len()),
+                format!(
+                    "reference stream {k} has {} segments but stream 0 has {n} \
+                     (sacrebleu silently truncates to the shortest; rougebleu refuses)",
+                    s.len()
+                ),
             ));
         }
     }

@@ -3,7 +3,8 @@
 //! `BLEU.compute_bleu`): precisions in percent, a `-9999999999` stand-in for `log(0)` (so an
 //! unsmoothed zero order gives exactly 0 through `exp` underflow), and a plain left-to-right sum
 //! of the logs, so the floating-point result is the same double as sacrebleu's.
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::options::Vocabulary;
 
 /// sacrebleu's smoothing methods.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,22 +19,35 @@ pub enum Smooth {
     Exp,
 }
 
-impl Smooth {
-    pub const NAMES: [&'static str; 4] = ["none", "floor", "add-k", "exp"];
+/// The names of the smoothing methods, without their values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmoothMethod {
+    None,
+    Floor,
+    AddK,
+    Exp,
+}
 
+impl Vocabulary for SmoothMethod {
+    const ARGUMENT: &'static str = "smooth_method";
+    const WHAT: &'static str = "smoothing method";
+    // sacrebleu's order (`BLEU.SMOOTH_DEFAULTS`), which its command lists.
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("none", SmoothMethod::None),
+        ("floor", SmoothMethod::Floor),
+        ("add-k", SmoothMethod::AddK),
+        ("exp", SmoothMethod::Exp),
+    ];
+}
+
+impl Smooth {
     /// Parse a method name with an optional value (the method's default when `None`).
     pub fn parse(method: &str, value: Option<f64>) -> Result<Self> {
-        Ok(match method {
-            "none" => Smooth::None,
-            "exp" => Smooth::Exp,
-            "floor" => Smooth::Floor(value.unwrap_or(0.1)),
-            "add-k" => Smooth::AddK(value.unwrap_or(1.0)),
-            other => {
-                return Err(Error::value(
-                    "smooth_method",
-                    format!("unknown smoothing method {other:?}; expected one of {}", Self::NAMES.join(", ")),
-                ))
-            }
+        Ok(match SmoothMethod::parse(method)? {
+            SmoothMethod::None => Smooth::None,
+            SmoothMethod::Exp => Smooth::Exp,
+            SmoothMethod::Floor => Smooth::Floor(value.unwrap_or(0.1)),
+            SmoothMethod::AddK => Smooth::AddK(value.unwrap_or(1.0)),
         })
     }
 }

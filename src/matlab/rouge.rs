@@ -28,6 +28,7 @@ use crate::kernels::ngram::NgramKeys;
 use crate::kernels::skip_bigram::{self, SkipDistance};
 use crate::kernels::wlcs::wlcs_recall_precision;
 use crate::limits::{MAX_BETA, MAX_NGRAM_ORDER, MAX_WLCS_WEIGHT};
+use crate::options::Vocabulary;
 
 /// MATLAB's `ROUGEMethod`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,28 +40,20 @@ pub enum RougeMethod {
     SkipBigramsAndUnigrams,
 }
 
-const METHOD_NAMES: &str = "'n-grams', 'longest-common-subsequences', 'weighted-subsequences' \
-     (or 'weighted-longest-common-subsequences'), 'skip-bigrams', 'skip-bigrams-and-unigrams'";
-
-impl RougeMethod {
-    /// Parses MATLAB's option string (case-insensitive, as MATLAB matches options).
-    pub fn parse(name: &str) -> Result<RougeMethod> {
-        Ok(match name.to_ascii_lowercase().as_str() {
-            "n-grams" => RougeMethod::Ngrams,
-            "longest-common-subsequences" => RougeMethod::LongestCommonSubsequences,
-            "weighted-subsequences" | "weighted-longest-common-subsequences" => {
-                RougeMethod::WeightedSubsequences
-            }
-            "skip-bigrams" => RougeMethod::SkipBigrams,
-            "skip-bigrams-and-unigrams" => RougeMethod::SkipBigramsAndUnigrams,
-            _ => {
-                return Err(Error::value(
-                    "rouge_method",
-                    format!("unknown method {name:?}; expected one of {METHOD_NAMES}"),
-                ))
-            }
-        })
-    }
+impl Vocabulary for RougeMethod {
+    const ARGUMENT: &'static str = "rouge_method";
+    const WHAT: &'static str = "method";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("n-grams", RougeMethod::Ngrams),
+        ("longest-common-subsequences", RougeMethod::LongestCommonSubsequences),
+        ("weighted-subsequences", RougeMethod::WeightedSubsequences),
+        // The documentation's other name for it.
+        ("weighted-longest-common-subsequences", RougeMethod::WeightedSubsequences),
+        ("skip-bigrams", RougeMethod::SkipBigrams),
+        ("skip-bigrams-and-unigrams", RougeMethod::SkipBigramsAndUnigrams),
+    ];
+    // MATLAB matches option values ignoring case.
+    const IGNORE_CASE: bool = true;
 }
 
 /// The options of `rougeEvaluationScore`.

@@ -19,6 +19,7 @@ use crate::bleu::pairwise::BleuPairs;
 use crate::bleu::score::Smooth;
 use crate::chrf::pairwise::ChrfPairs;
 use crate::kernels::fmeasure::Prf;
+use crate::options::Vocabulary;
 use crate::rouge::counts::FWeight;
 use crate::rouge::pairwise::RougePairs;
 use crate::rouge::scorer::Text;

@@ -18,6 +18,7 @@ use crate::bleu::resample::{bootstrap_scores, randomization_scores, shared_boots
 use crate::bleu::score::{bleu_from_stats, bleu_score_only, Smooth};
 use crate::bleu::stats::stats_len;
 use crate::error::Error;
+use crate::options::Vocabulary;
 use crate::text::sacrebleu::{preprocess, Tokenizer};
 
 type ScoreTuple = (f64, Vec<f64>, Vec<f64>, Vec<f64>, f64, i64, i64);

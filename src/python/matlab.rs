@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::kernels::skip_bigram::SkipDistance;
 use crate::matlab::rouge::{RougeMethod, RougeOptions};
 use crate::matlab::{bleu, intern, lexrank, rouge, DocText, Vocab};
+use crate::options::Vocabulary;
 use crate::text::matlab::tokenize;
 
 type PyWords<'py> = Vec<Bound<'py, PyString>>;

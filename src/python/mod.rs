@@ -11,6 +11,7 @@ mod guard;
 mod long_call;
 mod matlab;
 mod meteor;
+mod options;
 mod pretokenized;
 mod rouge;
 mod rouge155;
@@ -50,5 +51,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     columns::register(m)?;
     text_lines::register(m)?;
     long_call::register(m)?;
+    options::register(m)?;
     Ok(())
 }

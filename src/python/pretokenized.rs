@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::errors::type_name;
 use super::text_args::sequence_items;
+use crate::error::check_same_length;
 use crate::rouge::pretokenized::TokenText;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -144,13 +145,7 @@ pub fn token_batch(
     let mut r = Reader { kind: None, vocab: FxHashMap::default(), sentences };
     let preds = sequence_items(predictions, "predictions")?;
     let refs = sequence_items(references, "references")?;
-    if preds.len() != refs.len() {
-        return Err(PyValueError::new_err(format!(
-            "predictions and references must have the same length, got {} and {}",
-            preds.len(),
-            refs.len()
-        )));
-    }
+    check_same_length("predictions", preds.len(), "references", refs.len())?;
     let preds = preds
         .iter()
         .enumerate()

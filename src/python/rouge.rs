@@ -9,14 +9,16 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
 
 use super::columns::{column, Column};
-use super::errors::null_error;
+use super::errors::{null_error, type_name};
 use super::guard::guard;
 use super::long_call;
 use super::pretokenized::token_batch;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
-use crate::error::Error;
+use super::xlsum::external_segmenter;
+use crate::error::{check_same_length, Error};
 use crate::kernels::fmeasure::Prf;
+use crate::options::Vocabulary;
 use crate::rouge::corpus::{aggregate, Average, Bootstrap, Interval};
 use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::{MultiRef, TypeScore};
@@ -43,6 +45,8 @@ fn tuples(scores: Vec<TypeScore>) -> Vec<ScoreTuple> {
 #[pyclass(frozen, module = "rougebleu._rougebleu")]
 pub struct RougeCore {
     scorer: Scorer,
+    /// The Python word segmenter `lang` needs (see `segmenter`).
+    segmenter: Option<&'static str>,
 }
 
 #[pymethods]
@@ -56,19 +60,34 @@ impl RougeCore {
         multi_ref: &str,
         alpha: Option<f64>,
         jackknife: bool,
-        lang: Option<&str>,
+        lang: Option<&Bound<'_, PyAny>>,
         tokenizer: Option<&str>,
     ) -> PyResult<Self> {
         guard("RougeCore.new", || {
+            // `lang` is resolved here, once: the Python layer asks `segmenter` what it needs.
+            let lang = lang
+                .map(|l| {
+                    l.cast::<PyString>().map_err(|_| {
+                        PyTypeError::new_err(format!(
+                            "lang must be a language name (str), not {}",
+                            type_name(l)
+                        ))
+                    })
+                })
+                .transpose()?;
             let tokenization =
                 match (lang, tokenizer) {
                     (Some(_), Some(_)) => return Err(PyValueError::new_err(
                         "lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer",
                     )),
-                    (Some(l), None) => Tokenization::xlsum(l, use_stemmer)?,
+                    (Some(l), None) => Tokenization::xlsum(l.to_str()?, use_stemmer)?,
                     (None, Some(t)) => Tokenization::named(t)?,
                     (None, None) => Tokenization::RougeScore,
                 };
+            let segmenter = match &tokenization {
+                Tokenization::XlSum { language, .. } => external_segmenter(language),
+                _ => None,
+            };
             let options = Options {
                 stem: use_stemmer,
                 multi_ref: MultiRef::parse(multi_ref)?,
@@ -76,8 +95,15 @@ impl RougeCore {
                 jackknife,
                 tokenization,
             };
-            Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)? })
+            Ok(RougeCore { scorer: Scorer::from_names(&rouge_types, options)?, segmenter })
         })
+    }
+
+    /// The Python library's word segmenter the language of `lang` needs (`"chinese"`, `"thai"`
+    /// or `"japanese"`), or `None`: the texts of those languages arrive presegmented.
+    #[getter]
+    fn segmenter(&self) -> PyResult<Option<&'static str>> {
+        guard("RougeCore.segmenter", || Ok(self.segmenter))
     }
 
     /// `[(precision, recall, fmeasure, int_zero)]` per rouge type.
@@ -686,11 +712,7 @@ impl RougeCore {
             if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
         let n_preds = pred_col.as_ref().map_or(pred_items.len(), |c| c.len());
         let n_refs = ref_col.as_ref().map_or(ref_items.len(), |c| c.len());
-        if n_preds != n_refs {
-            return Err(PyValueError::new_err(format!(
-                "predictions and references must have the same length, got {n_preds} and {n_refs}"
-            )));
-        }
+        check_same_length("predictions", n_preds, "references", n_refs)?;
         let preds = match &pred_col {
             Some(Column::Text(c)) => c
                 .iter()

@@ -9,6 +9,7 @@ use super::guard::guard;
 use super::long_call;
 use super::workers::{threads, Workers};
 use crate::error::Error;
+use crate::options::Vocabulary;
 use crate::rouge155::be::BeMode;
 use crate::rouge155::bootstrap::Counting;
 use crate::rouge155::cli;
@@ -73,7 +74,7 @@ impl Rouge155Core {
     #[new]
     #[pyo3(signature = (*, max_ngram=0, lcs=true, wlcs_weight=None, skip_gap=None, skip_unigrams="no",
         be_mode=None, stem=false, stem_models_only=false, stopwords=false, limit_words=0, limit_bytes=0,
-        multi="A", alpha=0.5, counting=0, resamples=1000, confidence=95.0, jackknife=false, data_dir=None))]
+        multi="A", alpha=0.5, counting="macro", resamples=1000, confidence=95.0, jackknife=false, data_dir=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         max_ngram: usize,
@@ -89,7 +90,7 @@ impl Rouge155Core {
         limit_bytes: usize,
         multi: &str,
         alpha: f64,
-        counting: u8,
+        counting: &str,
         resamples: usize,
         confidence: f64,
         jackknife: bool,
@@ -102,37 +103,10 @@ impl Rouge155Core {
                 (0, b) => Limit::Bytes(b),
                 _ => return Err(Error::value("limit", "give a limit in words or in bytes, not both").into()),
             };
-            let skip_unigrams = match skip_unigrams {
-                "no" => SkipUnigrams::No,
-                "only" => SkipUnigrams::Only,
-                "both" => SkipUnigrams::Both,
-                other => {
-                    return Err(Error::value(
-                        "skip_unigrams",
-                        format!("{other:?} is not one of no, only, both"),
-                    )
-                    .into())
-                }
-            };
-            let be = match be_mode {
-                None => None,
-                Some(m) => Some(BeMode::parse(m).ok_or_else(|| {
-                    Error::value("be_mode", format!("{m:?} is not one of H, HM, HMR, HM1, HMR1, HMR2"))
-                })?),
-            };
-            let multi = match multi {
-                "A" => MultiRef::Pooled,
-                "B" => MultiRef::Best,
-                other => return Err(Error::value("multi", format!("{other:?} is not A or B")).into()),
-            };
-            let counting = match counting {
-                0 => Counting::Macro,
-                1 => Counting::Micro,
-                2 => Counting::Counts,
-                other => {
-                    return Err(Error::value("counting", format!("must be 0, 1 or 2, got {other}")).into())
-                }
-            };
+            let skip_unigrams = SkipUnigrams::parse(skip_unigrams)?;
+            let be = be_mode.map(BeMode::parse).transpose()?;
+            let multi = MultiRef::parse(multi)?;
+            let counting = Counting::parse(counting)?;
             let opts = Options {
                 max_ngram,
                 lcs,

@@ -28,14 +28,22 @@ pub fn rouge_text<'a>(obj: &'a Bound<'_, PyAny>, what: impl FnOnce() -> String) 
     Err(PyTypeError::new_err(format!("{} must be str or bytes, not {}", what(), type_name(obj))))
 }
 
+/// Refuses one text (a `str` or `bytes`) where several are expected: iterating it would score its
+/// characters. The same words as the Python layer's `_args.not_one_text`.
+pub fn not_one_text(obj: &Bound<'_, PyAny>, what: &str, expected: &str) -> PyResult<()> {
+    let noun = if obj.is_instance_of::<PyString>() {
+        "string"
+    } else if obj.is_instance_of::<PyBytes>() {
+        "bytes object"
+    } else {
+        return Ok(());
+    };
+    Err(PyTypeError::new_err(format!("{what} must be {expected}, not a single {noun}")))
+}
+
 /// The items of a list or tuple (not a bare string), as owned handles.
 pub fn sequence_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be a list of strings, not a single {}",
-            type_name(obj)
-        )));
-    }
+    not_one_text(obj, what, "a list of strings")?;
     let iter = obj
         .try_iter()
         .map_err(|_| PyTypeError::new_err(format!("{what} must be a list, not {}", type_name(obj))))?;
@@ -73,9 +81,7 @@ pub enum TextItems<'py> {
 /// The texts of `obj`: a column (see columns.rs) or a sequence of `str` (not a bare string), as
 /// handles the caller keeps alive while their text is borrowed.
 pub fn str_items<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<TextItems<'py>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be a sequence of strings, not a single str")));
-    }
+    not_one_text(obj, what, "a sequence of strings")?;
     match column(obj, what)? {
         Some(Column::Text(t)) => return Ok(TextItems::Column(t)),
         Some(Column::List(_)) => {
@@ -127,9 +133,7 @@ pub enum Streams<'py> {
 /// sacrebleu's reference streams (`str` or `None` items, or columns) as handles; a single text
 /// column is one stream, a list column holds the references of each row.
 pub fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> {
-    if streams.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("references must be a sequence of reference streams, not a str"));
-    }
+    not_one_text(streams, "references", "a sequence of reference streams")?;
     match column(streams, "references")? {
         Some(Column::Text(t)) => return Ok(Streams::Streams(vec![StreamItems::Column(t)])),
         Some(Column::List(l)) => return Ok(Streams::Rows(l)),
@@ -138,12 +142,8 @@ pub fn stream_items<'py>(streams: &Bound<'py, PyAny>) -> PyResult<Streams<'py>> 
     let mut handles = Vec::new();
     for (k, stream) in streams.try_iter()?.enumerate() {
         let stream = stream?;
-        if stream.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(format!(
-                "references[{k}] must be a sequence of strings, not a str"
-            )));
-        }
         let what = format!("references[{k}]");
+        not_one_text(&stream, &what, "a sequence of strings")?;
         match column(&stream, &what)? {
             Some(Column::Text(t)) => {
                 handles.push(StreamItems::Column(t));

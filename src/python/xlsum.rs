@@ -1,11 +1,18 @@
-//! Python helpers of the multilingual modes (`lang=`, `tokenizer="unicode"`): language lookup, the sanitized text a Python segmenter
-//! needs, and the scorer's tokens (for tests and for users who want to see them).
+//! Python helpers of the multilingual modes (`lang=`, `tokenizer="unicode"`): language lookup, the
+//! presegmented text of a language that a Python library segments, and the scorer's tokens (for
+//! tests and for users who want to see them).
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use super::guard::guard;
 use super::text_args::rouge_text;
 use crate::text::xlsum::{self, sanitize, Language, Segmenter};
 use crate::text::Tokenization;
+
+/// The Python segmenter a language needs (`"chinese"`, `"thai"`, `"japanese"`), if any.
+pub fn external_segmenter(language: &Language) -> Option<&'static str> {
+    (language.segmenter == Segmenter::External).then_some(language.name)
+}
 
 /// `(name, segmenter)` of a language: the scorer's name and `"default"`, `"burmese"`, or the
 /// external segmenter's language (`"chinese"`, `"thai"`, `"japanese"`).
@@ -38,20 +45,45 @@ fn xlsum_sanitize(text: &Bound<'_, PyAny>) -> PyResult<String> {
     })
 }
 
-/// The scorer's tokens of `text` in `lang`: `(tokens, line_tokens)`, stemmed with `use_stemmer`.
-/// For Chinese, Thai and Japanese, `text` is the segmented form the Python layer builds.
+/// `text` (a `str` or UTF-8 `bytes`) as the tokenizer takes it for a language a Python library
+/// segments: `segment` (the library's word segmenter) applied to the sanitized text, its tokens
+/// and the original text joined as [`xlsum::presegmented`] says.
+fn presegment(text: &Bound<'_, PyAny>, segment: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let t = rouge_text(text, || what.to_owned())?;
+    let sanitized = sanitize::sanitized(t.text, t.lowercase);
+    let tokens: Vec<String> =
+        if sanitized.is_empty() { Vec::new() } else { segment.call1((sanitized,))?.extract()? };
+    Ok(xlsum::presegmented(tokens.iter().map(String::as_str), t.text))
+}
+
+/// [`presegment`] for the Python layer's batches.
 #[pyfunction]
-#[pyo3(signature = (text, lang, use_stemmer=false))]
+#[pyo3(signature = (text, segment, what="text"))]
+fn xlsum_presegment(text: &Bound<'_, PyAny>, segment: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    guard("xlsum_presegment", || presegment(text, segment, what))
+}
+
+/// The scorer's tokens of `text` in `lang`: `(tokens, line_tokens)`, stemmed with `use_stemmer`.
+/// For Chinese, Thai and Japanese, `load_segmenter(language)` gives the Python word segmenter
+/// (without it, `text` must be presegmented already).
+#[pyfunction]
+#[pyo3(signature = (text, lang, use_stemmer=false, load_segmenter=None))]
 fn xlsum_tokenize(
     text: &Bound<'_, PyAny>,
     lang: &str,
     use_stemmer: bool,
+    load_segmenter: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Vec<String>, Vec<Vec<String>>)> {
     guard("xlsum_tokenize", || {
-        let t = rouge_text(text, || "text".into())?;
         let Tokenization::XlSum { language, stemmer } = Tokenization::xlsum(lang, use_stemmer)? else {
             unreachable!("xlsum() builds the XL-Sum mode")
         };
+        let segmented = match (external_segmenter(&language), load_segmenter) {
+            (Some(name), Some(load)) => Some(presegment(text, &load.call1((name,))?, "text")?),
+            _ => None,
+        };
+        let segmented = segmented.map(|s| PyString::new(text.py(), &s).into_any());
+        let t = rouge_text(segmented.as_ref().unwrap_or(text), || "text".into())?;
         let form = |w: String| match (&stemmer, use_stemmer) {
             (Some(s), true) => s.stem_xlsum(&w).into_owned(),
             _ => w,
@@ -78,6 +110,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(xlsum_language, m)?)?;
     m.add_function(wrap_pyfunction!(xlsum_languages, m)?)?;
     m.add_function(wrap_pyfunction!(xlsum_sanitize, m)?)?;
+    m.add_function(wrap_pyfunction!(xlsum_presegment, m)?)?;
     m.add_function(wrap_pyfunction!(xlsum_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(unicode_tokenize, m)?)?;
     Ok(())

@@ -10,6 +10,7 @@ use crate::batch;
 use crate::error::{Error, Result};
 use crate::kernels::fmeasure::Prf;
 use crate::limits::MAX_BOOTSTRAP;
+use crate::options::Vocabulary;
 use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::multi::TypeScore;
 use crate::rouge::types::RougeType;
@@ -23,16 +24,25 @@ pub enum Average {
     Micro,
 }
 
-impl Average {
-    pub fn parse(name: &str) -> Result<Average> {
-        match name {
-            "macro" => Ok(Average::Macro),
-            "micro" => Ok(Average::Micro),
-            _ => {
-                Err(Error::value("average", format!("unknown average {name:?}; expected 'macro' or 'micro'")))
-            }
-        }
-    }
+impl Vocabulary for Average {
+    const ARGUMENT: &'static str = "average";
+    const WHAT: &'static str = "average";
+    const CHOICES: &'static [(&'static str, Self)] = &[("macro", Average::Macro), ("micro", Average::Micro)];
+}
+
+/// One of the three values of a score (what a significance test compares).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    Precision,
+    Recall,
+    Fmeasure,
+}
+
+impl Vocabulary for Measure {
+    const ARGUMENT: &'static str = "measure";
+    const WHAT: &'static str = "measure";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("precision", Measure::Precision), ("recall", Measure::Recall), ("fmeasure", Measure::Fmeasure)];
 }
 
 /// A point estimate with its bootstrap interval.

@@ -1,6 +1,6 @@
 //! Combining the scores of one candidate against several references, and jackknifing.
-use crate::error::{Error, Result};
 use crate::kernels::fmeasure::Prf;
+use crate::options::Vocabulary;
 use crate::rouge::counts::{finish, Counts, FWeight};
 use crate::rouge::types::RougeType;
 
@@ -18,22 +18,18 @@ pub enum MultiRef {
     Mean,
 }
 
-impl MultiRef {
-    pub fn parse(name: &str) -> Result<MultiRef> {
-        Ok(match name {
-            "max" => MultiRef::Max,
-            "pooled" => MultiRef::Pooled,
-            "best-recall" => MultiRef::BestRecall,
-            "mean" => MultiRef::Mean,
-            _ => {
-                return Err(Error::value(
-                    "multi_ref",
-                    format!("unknown mode {name:?}; expected 'max', 'pooled', 'best-recall' or 'mean'"),
-                ))
-            }
-        })
-    }
+impl Vocabulary for MultiRef {
+    const ARGUMENT: &'static str = "multi_ref";
+    const WHAT: &'static str = "multi-reference mode";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("max", MultiRef::Max),
+        ("pooled", MultiRef::Pooled),
+        ("best-recall", MultiRef::BestRecall),
+        ("mean", MultiRef::Mean),
+    ];
+}
 
+impl MultiRef {
     /// Whether the combined score has counts behind it (needed for micro-averaging).
     pub fn has_counts(&self) -> bool {
         !matches!(self, MultiRef::Mean)

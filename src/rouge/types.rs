@@ -16,6 +16,10 @@ use crate::limits::{MAX_NGRAM_ORDER, MAX_WLCS_WEIGHT};
 /// ROUGE-W's default weight (ROUGE-1.5.5's usual `-w 1.2`).
 pub const DEFAULT_W: f64 = 1.2;
 
+/// The rouge types computed when none are named (`rouge()`, `rouge_corpus()`, `rougebleu rouge`):
+/// the four that papers using rouge_score report.
+pub const DEFAULT_TYPES: [&str; 4] = ["rouge1", "rouge2", "rougeL", "rougeLsum"];
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RougeType {
     /// Clipped n-gram overlap of the whole texts (Lin 2004 §2).

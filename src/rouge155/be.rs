@@ -16,28 +16,24 @@ pub enum BeMode {
     HMR2,
 }
 
-impl BeMode {
-    pub fn parse(s: &str) -> Option<BeMode> {
-        Some(match s {
-            "H" => BeMode::H,
-            "HM" => BeMode::HM,
-            "HMR" => BeMode::HMR,
-            "HM1" => BeMode::HM1,
-            "HMR1" => BeMode::HMR1,
-            "HMR2" => BeMode::HMR2,
-            _ => return None,
-        })
-    }
+impl crate::options::Vocabulary for BeMode {
+    // The core's argument; the Python API calls it `basic_elements`.
+    const ARGUMENT: &'static str = "be_mode";
+    const WHAT: &'static str = "basic-element mode";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("H", BeMode::H),
+        ("HM", BeMode::HM),
+        ("HMR", BeMode::HMR),
+        ("HM1", BeMode::HM1),
+        ("HMR1", BeMode::HMR1),
+        ("HMR2", BeMode::HMR2),
+    ];
+}
 
+impl BeMode {
     pub fn name(self) -> &'static str {
-        match self {
-            BeMode::H => "H",
-            BeMode::HM => "HM",
-            BeMode::HMR => "HMR",
-            BeMode::HM1 => "HM1",
-            BeMode::HMR1 => "HMR1",
-            BeMode::HMR2 => "HMR2",
-        }
+        use crate::options::Vocabulary;
+        Self::CHOICES.iter().find(|&&(_, m)| m == self).map_or("", |&(n, _)| n)
     }
 }
 

@@ -54,6 +54,13 @@ pub enum Counting {
     Counts,
 }
 
+impl crate::options::Vocabulary for Counting {
+    const ARGUMENT: &'static str = "counting";
+    const WHAT: &'static str = "counting";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("macro", Counting::Macro), ("micro", Counting::Micro), ("counts", Counting::Counts)];
+}
+
 /// Printed average and interval of R, P, F (unrounded; the report formats them `%7.5f`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Interval {

@@ -19,6 +19,7 @@ use super::{evaluate, MultiRef, Options, RunInput, SkipUnigrams};
 use crate::batch::resolve_workers;
 use crate::error::{Error, Result};
 use crate::limits::{MAX_BOOTSTRAP, MAX_NGRAM_ORDER};
+use crate::options::Vocabulary;
 
 /// The options-and-arguments help, `-h`.
 pub fn usage(prog: &str) -> String {
@@ -269,16 +270,15 @@ pub fn parse_args(argv: &[String]) -> std::result::Result<Command, UsageError> {
         "2" => Counting::Counts,
         t => return usage_err(format!("-t {t}: must be 0, 1 or 2")),
     };
-    let multi = match value(&opts, 'f').unwrap_or("A") {
-        "A" => MultiRef::Pooled,
-        "B" => MultiRef::Best,
-        f => return usage_err(format!("-f {f}: must be A (model average) or B (best model)")),
+    let f = value(&opts, 'f').unwrap_or("A");
+    let Ok(multi) = MultiRef::parse(f) else {
+        return usage_err(format!("-f {f}: must be A (model average) or B (best model)"));
     };
     let be = match value(&opts, '3') {
         None => None,
         Some(m) => match BeMode::parse(m) {
-            Some(b) => Some(b),
-            None => return usage_err(format!("-3 {m}: must be one of H, HM, HMR, HM1, HMR1, HMR2")),
+            Ok(b) => Some(b),
+            Err(_) => return usage_err(format!("-3 {m}: must be one of H, HM, HMR, HM1, HMR1, HMR2")),
         },
     };
     let list_format = value(&opts, 'z').map(str::to_string);

@@ -47,6 +47,12 @@ pub enum MultiRef {
     Best,
 }
 
+impl crate::options::Vocabulary for MultiRef {
+    const ARGUMENT: &'static str = "multi_ref";
+    const WHAT: &'static str = "multi-reference mode (A: pooled, B: best model)";
+    const CHOICES: &'static [(&'static str, Self)] = &[("A", MultiRef::Pooled), ("B", MultiRef::Best)];
+}
+
 /// Which skip-bigram variants are reported (`-2` alone, `-u`, `-U`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SkipUnigrams {
@@ -56,6 +62,13 @@ pub enum SkipUnigrams {
     Only,
     /// ROUGE-S then ROUGE-SU (`-U`).
     Both,
+}
+
+impl crate::options::Vocabulary for SkipUnigrams {
+    const ARGUMENT: &'static str = "skip_unigrams";
+    const WHAT: &'static str = "skip-bigram variant";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("no", SkipUnigrams::No), ("only", SkipUnigrams::Only), ("both", SkipUnigrams::Both)];
 }
 
 /// The options of `ROUGE-1.5.5.pl` that change numbers.

@@ -5,3 +5,19 @@
 pub mod numpy_rng;
 pub mod shared_draws;
 pub mod summary;
+
+/// The paired tests of sacrebleu (and of the ROUGE significance tests built like them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestType {
+    /// Paired bootstrap resampling (Koehn 2004).
+    Bootstrap,
+    /// Approximate randomization (Riezler & Maxwell 2005).
+    Randomization,
+}
+
+impl crate::options::Vocabulary for TestType {
+    const ARGUMENT: &'static str = "test_type";
+    const WHAT: &'static str = "test";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("bs", TestType::Bootstrap), ("ar", TestType::Randomization)];
+}

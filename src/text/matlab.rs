@@ -27,6 +27,21 @@
 //! email-address, web-address, hashtag, at-mention, emoticon, emoji or other.
 use unicode_segmentation::UnicodeSegmentation;
 
+/// How `tokenizedDocument` reads its input (MATLAB's `TokenizeMethod`): split by the rules above,
+/// or taken as words already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenizeMethod {
+    Unicode,
+    None,
+}
+
+impl crate::options::Vocabulary for TokenizeMethod {
+    const ARGUMENT: &'static str = "tokenize_method";
+    const WHAT: &'static str = "tokenization method";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("unicode", TokenizeMethod::Unicode), ("none", TokenizeMethod::None)];
+}
+
 /// The type of a token (MATLAB `tokenDetails(...).Type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]

@@ -21,17 +21,28 @@ pub enum Tokenization {
     Unicode,
 }
 
+/// The ROUGE tokenizers chosen by name (`tokenizer="unicode"`); `lang=` chooses the XL-Sum ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RougeTokenizer {
+    RougeScore,
+    Unicode,
+}
+
+impl crate::options::Vocabulary for RougeTokenizer {
+    const ARGUMENT: &'static str = "tokenizer";
+    const WHAT: &'static str = "tokenizer";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("rouge_score", RougeTokenizer::RougeScore), ("unicode", RougeTokenizer::Unicode)];
+}
+
 impl Tokenization {
     /// The tokenizer called `name` (`"rouge_score"` or `"unicode"`).
     pub fn named(name: &str) -> crate::Result<Tokenization> {
-        match name {
-            "rouge_score" => Ok(Tokenization::RougeScore),
-            "unicode" => Ok(Tokenization::Unicode),
-            _ => Err(crate::Error::value(
-                "tokenizer",
-                format!("unknown tokenizer {name:?}; expected \"rouge_score\" or \"unicode\""),
-            )),
-        }
+        use crate::options::Vocabulary;
+        Ok(match RougeTokenizer::parse(name)? {
+            RougeTokenizer::RougeScore => Tokenization::RougeScore,
+            RougeTokenizer::Unicode => Tokenization::Unicode,
+        })
     }
 
     /// The XL-Sum pipeline of `lang` (a name, alias or ISO code; `"und"`: the scorer's

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from rougebleu._rougebleu import OPTIONS
+
 TYPE_CHECKING = False  # not typing's: keep the start-up of the command light
 if TYPE_CHECKING:
     import argparse
@@ -24,10 +26,11 @@ __all__ = ["GROUPS", "Namespace", "Option", "build_parser", "fast_parse"]
 
 SACREBLEU_VERSION = "2.6.0"
 METRIC_NAMES = ("bleu", "chrf", "ter")
-# sacrebleu's --tokenize choices, of which some need models rougebleu does not ship.
-TOKENIZERS_NEEDING_MODELS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K")
-TOKENIZE_CHOICES = ("none", "zh", "13a", "intl", "char", *TOKENIZERS_NEEDING_MODELS)
-SMOOTH_CHOICES = ("none", "floor", "add-k", "exp")
+# sacrebleu's --tokenize choices (the vocabularies are Rust's: OPTIONS), of which some need models
+# rougebleu does not ship.
+TOKENIZE_CHOICES = OPTIONS["sacrebleu.tokenize"]
+TOKENIZERS_NEEDING_MODELS = tuple(t for t in TOKENIZE_CHOICES if t not in OPTIONS["bleu.tokenize"])
+SMOOTH_CHOICES = OPTIONS["bleu.smooth_method"]
 FORMATS = ("json", "text", "latex")
 NOT_OFFERED = "not offered by rougebleu (built-in test sets); pass local files"
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 
+from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES, OPTIONS
+
 TYPE_CHECKING = False  # not typing's: keep start-up light
 if TYPE_CHECKING:
     import argparse
@@ -18,8 +20,8 @@ if TYPE_CHECKING:
 
     from rougebleu.rouge_batch import RougeArrays
 
-DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-MEASURES = ("precision", "recall", "fmeasure")
+DEFAULT_TYPES = DEFAULT_ROUGE_TYPES
+MEASURES = OPTIONS["rouge.measure"]
 PROG = "rougebleu rouge"
 
 
@@ -61,7 +63,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument(
         "--multi-ref",
         default="max",
-        choices=("max", "pooled", "best-recall", "mean"),
+        choices=OPTIONS["rouge.multi_ref"],
         help="several references: best F (rouge_score, default), pooled counts (ROUGE-1.5.5 -f A), "
         "best recall (-f B) or mean",
     )

@@ -1,19 +1,19 @@
-"""Argument checks shared by the BLEU front ends: clear TypeErrors naming the argument."""
+"""Argument checks shared by the BLEU, chrF and TER front ends: clear TypeErrors naming the argument.
+
+The lengths of the reference streams and of the hypotheses are checked by the native calls, which
+raise before any work, with the same words for every metric.
+"""
 
 from __future__ import annotations
 
 import math
 
-from rougebleu._args import _native, bounded_integer, is_column, number, string_list
+from rougebleu._args import _native, bounded_integer, is_column, not_one_text, number, option, string_list
 from rougebleu.limits import MAX_NGRAM_ORDER
 
 TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
 if TYPE_CHECKING:
     from typing import Any
-
-
-TOKENIZERS = ("13a", "intl", "zh", "zh-fixed", "char", "none")
-SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
 
 
 def text_list(value: Any, name: str, check_items: bool = True) -> list[str]:
@@ -23,8 +23,7 @@ def text_list(value: Any, name: str, check_items: bool = True) -> list[str]:
 
 def reference_streams(value: Any, name: str = "references", check_items: bool = True) -> list[list[str | None]]:
     """sacrebleu's stream layout `references[k][i]` (str, or None for a missing reference)."""
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of reference streams (sequences of strings), not a string")
+    not_one_text(value, name, "a sequence of reference streams (sequences of strings)")
     try:
         streams = list(value)
     except TypeError:
@@ -35,11 +34,8 @@ def reference_streams(value: Any, name: str = "references", check_items: bool = 
             # A column stream: nulls are missing references; read natively unless checked here.
             out.append(_column_stream(stream, f"{name}[{k}]") if check_items else stream)
             continue
-        if isinstance(stream, (str, bytes)):
-            raise TypeError(
-                f"{name}[{k}] must be a sequence of strings (one reference stream), not a string; "
-                f"wrap a single reference stream in a list: [refs]"
-            )
+        hint = "wrap a single reference stream in a list: [refs]"
+        not_one_text(stream, f"{name}[{k}]", "a sequence of strings (one reference stream)", hint=hint)
         try:
             items = list(stream)
         except TypeError:
@@ -50,13 +46,6 @@ def reference_streams(value: Any, name: str = "references", check_items: bool = 
         out.append(items)
     if not out:
         raise ValueError(f"{name}: no reference stream given")
-    n = len(out[0])
-    for k, s in enumerate(out):
-        if len(s) != n:
-            raise ValueError(
-                f"{name}: reference stream {k} has {len(s)} segments but stream 0 has {n} "
-                f"(sacrebleu silently truncates to the shortest; rougebleu refuses)"
-            )
     return out
 
 
@@ -67,8 +56,8 @@ def _column_stream(value: Any, name: str) -> list:
     return items
 
 
-def native_streams(value: Any, lowercase: bool, name: str = "references") -> tuple[Any, int]:
-    """sacrebleu's reference streams ready for the native calls, and their number of segments.
+def native_streams(value: Any, lowercase: bool, name: str = "references") -> Any:
+    """sacrebleu's reference streams ready for the native calls.
 
     Besides streams (`references[k][i]`), `value` may be a column: a text column is one stream,
     a list column holds each segment's references (nulls and short rows: missing references).
@@ -77,7 +66,7 @@ def native_streams(value: Any, lowercase: bool, name: str = "references") -> tup
     """
     if is_column(value):
         if not lowercase:
-            return value, len(value)
+            return value
         rows = _native.column_texts(value, name)
         if any(isinstance(r, list) for r in rows):
             width = max((len(r) for r in rows if r is not None), default=1)
@@ -88,13 +77,12 @@ def native_streams(value: Any, lowercase: bool, name: str = "references") -> tup
         streams = reference_streams(value, name, check_items=lowercase)
     if lowercase:
         streams = [[t.lower() if t is not None else None for t in s] for s in streams]
-    return streams, len(streams[0])
+    return streams
 
 
 def sentence_references(references: Any) -> list:
     """The references of one segment (`sentence_score`): strings, or None for a missing one."""
-    if isinstance(references, (str, bytes)):
-        raise TypeError("references must be a sequence of strings, not a single string")
+    not_one_text(references, "references")
     try:
         refs = list(references)
     except TypeError:
@@ -106,20 +94,11 @@ def sentence_references(references: Any) -> list:
 
 
 def check_tokenize(tokenize: Any) -> str:
-    if not isinstance(tokenize, str):
-        raise TypeError(f"tokenize must be a str or None, got {type(tokenize).__name__}")
-    if tokenize not in TOKENIZERS:
-        raise ValueError(f"tokenize: unknown tokenizer {tokenize!r}; expected one of {', '.join(TOKENIZERS)}")
-    return tokenize
+    return option(tokenize, "bleu.tokenize", "tokenize")
 
 
 def check_smoothing(method: Any, value: Any) -> None:
-    if not isinstance(method, str):
-        raise TypeError(f"smooth_method must be a str, got {type(method).__name__}")
-    if method not in SMOOTH_METHODS:
-        raise ValueError(
-            f"smooth_method: unknown smoothing method {method!r}; expected one of {', '.join(SMOOTH_METHODS)}"
-        )
+    option(method, "bleu.smooth_method", "smooth_method")
     if value is not None:
         value = number(value, "smooth_value")
         if not math.isfinite(value) or value < 0:
@@ -128,12 +107,3 @@ def check_smoothing(method: Any, value: Any) -> None:
 
 def check_order(max_ngram_order: Any) -> int:
     return bounded_integer(max_ngram_order, "max_ngram_order", 1, MAX_NGRAM_ORDER)
-
-
-def check_segments(hyps: Any, n_refs: int) -> None:
-    """The hypotheses and the reference streams must have as many segments (sacrebleu truncates)."""
-    if len(hyps) != n_refs:
-        raise ValueError(
-            f"hypotheses has {len(hyps)} segments but the references have {n_refs} "
-            f"(sacrebleu silently truncates; rougebleu refuses)"
-        )

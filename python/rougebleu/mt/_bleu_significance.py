@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
-from rougebleu.mt.significance import DEFAULT_SAMPLES, PairedTest
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer, option
+from rougebleu.mt.significance import PairedTest
 
 __all__ = ["PairedResult", "paired_test"]
 
@@ -49,8 +49,7 @@ def paired_test(
     The seed is read from `SACREBLEU_SEED` (default 12345, "none" = fresh entropy), as sacrebleu does.
     Returns the signature and one :class:`PairedResult` per system, baseline first.
     """
-    if test_type not in DEFAULT_SAMPLES:
-        raise ValueError(f"test_type: unknown test {test_type!r}; expected 'bs' or 'ar'")
+    option(test_type, "significance.test_type", "test_type")
     if len(named_systems) < 2:
         raise ValueError("named_systems: give a baseline and at least one system")
     n_samples = bounded_integer(n_samples, "n_samples", -(2**63), MAX_BOOTSTRAP)

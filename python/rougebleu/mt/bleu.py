@@ -19,7 +19,6 @@ from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import (
     check_order,
-    check_segments,
     check_smoothing,
     check_tokenize,
     native_streams,
@@ -113,7 +112,7 @@ class BLEU(NativeSentence):
         return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        streams, _ = native_streams(references, self.lowercase)
+        streams = native_streams(references, self.lowercase)
         cache = _native.BleuReferences(streams, self.tokenize, False, self.max_ngram_order, workers)
         self.num_refs = cache.num_refs
         return cache
@@ -254,14 +253,12 @@ class BLEU(NativeSentence):
             hyps = self._lower(text_list(hypotheses, "hypotheses", check))
             smooth = (self.smooth_method, self._value_f(), self.effective_order)
             if references is not None:
-                streams, n_segments = native_streams(references, check)
-                check_segments(hyps, n_segments)
+                streams = native_streams(references, check)
                 scores, self.num_refs = _native.bleu_sentence_scores(
                     hyps, streams, self.tokenize, False, self.max_ngram_order, *smooth, workers
                 )
                 return scores
             refs = self._references_for(None, workers)
-            check_segments(hyps, len(refs))
             return refs.sentence_scores(hyps, *smooth, workers)
 
     def pairwise(
@@ -312,12 +309,10 @@ class BLEU(NativeSentence):
         check = self.lowercase
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         if references is not None:
-            streams, n_segments = native_streams(references, check)
-            check_segments(hyps, n_segments)
+            streams = native_streams(references, check)
             rows, self.num_refs = _native.bleu_stats(hyps, streams, self.tokenize, False, self.max_ngram_order, workers)
             return rows
         refs = self._references_for(None, workers)
-        check_segments(hyps, len(refs))
         return refs.stats(hyps, workers)
 
     def _segment_rows_many(self, systems: Sequence[Sequence[str]], references: Any) -> list[Any]:
@@ -328,8 +323,6 @@ class BLEU(NativeSentence):
         refs = self._references_for(None)
         check = self.lowercase
         texts = [self._lower(text_list(hyps, "hypotheses", check)) for hyps in systems]
-        for hyps in texts:
-            check_segments(hyps, len(refs))
         return refs.stats_many(texts)  # type: ignore[no-any-return]
 
     def _resample_scores(self, stats: Any, idx: Any) -> Any:

@@ -21,7 +21,7 @@ import math
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, number, string_list
 from rougebleu._long_call import reporting
-from rougebleu.mt._args import native_streams
+from rougebleu.mt._args import native_streams, sentence_references
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -185,35 +185,22 @@ class CHRF(NativeSentence):
         # Python's own str.lower (full Unicode, Final_Sigma), exactly what sacrebleu applies.
         return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
 
-    def _streams(self, references: Any) -> tuple[Any, int]:
+    def _streams(self, references: Any) -> Any:
         return native_streams(references, self.lowercase)
 
     def _cache_references(self, references: Any) -> Any:
-        cache = _native.ChrfReferences(self._streams(references)[0])
+        cache = _native.ChrfReferences(self._streams(references))
         self.num_refs = cache.num_refs
         return cache
 
     def _hyps(self, hypotheses: Any) -> list:
         return self._lower(string_list(hypotheses, "hypotheses", self.lowercase))
 
-    def _cached(self, n: int) -> Any:
+    def _cached(self) -> Any:
         if self._ref_cache is None:
             raise ValueError("references: none given and no references were cached by CHRF(references=...)")
-        if n != len(self._ref_cache):
-            raise ValueError(
-                f"hypotheses has {n} segments but the references have {len(self._ref_cache)} "
-                f"(sacrebleu silently truncates; rougebleu refuses)"
-            )
         self.num_refs = self._ref_cache.num_refs
         return self._ref_cache
-
-    @staticmethod
-    def _check_lengths(hyps: Any, streams: tuple[Any, int]) -> None:
-        if len(hyps) != streams[1]:
-            raise ValueError(
-                f"hypotheses has {len(hyps)} segments but the references have {streams[1]} "
-                f"(sacrebleu silently truncates; rougebleu refuses)"
-            )
 
     def segment_statistics(
         self,
@@ -237,11 +224,9 @@ class CHRF(NativeSentence):
         a corpus score sums them without NumPy."""
         hyps = self._hyps(hypotheses)
         if references is not None:
-            streams = self._streams(references)
-            self._check_lengths(hyps, streams)
-            stats, self.num_refs = _native.chrf_stats(hyps, streams[0], self._options(), workers)
+            stats, self.num_refs = _native.chrf_stats(hyps, self._streams(references), self._options(), workers)
             return stats
-        return self._cached(len(hyps)).stats(hyps, self._options(), workers)
+        return self._cached().stats(hyps, self._options(), workers)
 
     def score_from_statistics(self, stats: Sequence[int] | np.ndarray) -> CHRFScore:
         """The chrF score of summed statistics (one row of :meth:`segment_statistics` or a sum)."""
@@ -310,15 +295,7 @@ class CHRF(NativeSentence):
             return CHRFScore._of(score, self._score_attrs)
         if not isinstance(hypothesis, str):
             raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        if isinstance(references, (str, bytes)):
-            raise TypeError("references must be a sequence of strings, not a single string")
-        try:
-            refs = list(references)
-        except TypeError:
-            raise TypeError(f"references must be a sequence of strings, got {type(references).__name__}") from None
-        for i, r in enumerate(refs):
-            if r is not None and not isinstance(r, str):
-                raise TypeError(f"references[{i}] must be a str or None, got {type(r).__name__}")
+        refs = sentence_references(references)
         if not refs:
             raise ValueError("references: no reference given")
         stats = self.segment_statistics([hypothesis], [[r] for r in refs], workers=1)
@@ -344,10 +321,9 @@ class CHRF(NativeSentence):
             hyps = self._hyps(hypotheses)
             if references is not None:
                 streams = self._streams(references)
-                self._check_lengths(hyps, streams)
-                scores, self.num_refs = _native.chrf_sentence_scores(hyps, streams[0], self._options(), workers)
+                scores, self.num_refs = _native.chrf_sentence_scores(hyps, streams, self._options(), workers)
                 return scores
-            return self._cached(len(hyps)).sentence_scores(hyps, self._options(), workers)
+            return self._cached().sentence_scores(hyps, self._options(), workers)
 
     def pairwise(
         self,

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 
 from rougebleu import _rougebleu as _native
+from rougebleu._args import option
 
 TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
 if TYPE_CHECKING:
@@ -260,9 +261,7 @@ class PairedTest:
         n_ar_confidence: int = -1,
         n_jobs: int = 1,
     ) -> None:
-        if test_type not in ("ar", "bs"):
-            raise ValueError(f"test_type: unknown test {test_type!r}; expected 'ar' or 'bs'")
-        self.test_type = test_type
+        self.test_type = option(test_type, "significance.test_type", "test_type")
         self._fn = _paired_ar if test_type == "ar" else _paired_bs
         _, self._seed = seed_from_env()
         self.n_jobs = n_jobs

@@ -19,11 +19,11 @@ Lowercasing is Python's own `str.lower()`, as in sacrebleu.
 from __future__ import annotations
 
 import os
-import sys
 
 from rougebleu import _rougebleu as _native
+from rougebleu._args import flag
 from rougebleu._long_call import reporting
-from rougebleu.mt._args import check_segments, native_streams, sentence_references, text_list
+from rougebleu.mt._args import native_streams, sentence_references, text_list
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -36,21 +36,6 @@ if TYPE_CHECKING:
     from rougebleu._long_call import ProgressArg
 
 __all__ = ["TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_ter", "sentence_ter"]
-
-
-def _flag(value: Any, name: str) -> bool:
-    """A switch: `bool` (or NumPy's), or the integers 0 and 1. Anything else is refused, where
-    sacrebleu would silently treat e.g. the string "no" as true."""
-    if type(value) is bool:
-        return value
-    np = sys.modules.get("numpy")  # a NumPy bool exists only once NumPy is imported
-    if np is not None and isinstance(value, np.bool_):
-        return bool(value)
-    import numbers
-
-    if isinstance(value, numbers.Integral) and value in (0, 1):
-        return bool(value)
-    raise TypeError(f"{name} must be a bool, got {type(value).__name__} {value!r}")
 
 
 class TercomTokenizer:
@@ -135,10 +120,10 @@ class TER(NativeSentence):
         case_sensitive: bool = False,
         references: Sequence[Sequence[str | None]] | None = None,
     ) -> None:
-        self.normalized = _flag(normalized, "normalized")
-        self.no_punct = _flag(no_punct, "no_punct")
-        self.asian_support = _flag(asian_support, "asian_support")
-        self.case_sensitive = _flag(case_sensitive, "case_sensitive")
+        self.normalized = flag(normalized, "normalized", ints=True)
+        self.no_punct = flag(no_punct, "no_punct", ints=True)
+        self.asian_support = flag(asian_support, "asian_support", ints=True)
+        self.case_sensitive = flag(case_sensitive, "case_sensitive", ints=True)
         self.tokenizer_signature = "tercom"
         self.n_bootstrap: int | None = None
         self.seed: str | None = None
@@ -164,11 +149,11 @@ class TER(NativeSentence):
             return texts
         return [t.lower() if t is not None else None for t in texts]
 
-    def _streams(self, references: Any) -> tuple[Any, int]:
+    def _streams(self, references: Any) -> Any:
         return native_streams(references, not self.case_sensitive)
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        cache = _native.TerReferences(self._streams(references)[0], *self._opts(), workers)
+        cache = _native.TerReferences(self._streams(references), *self._opts(), workers)
         self.num_refs = cache.num_refs
         return cache
 
@@ -196,14 +181,11 @@ class TER(NativeSentence):
         corpus score sums them without NumPy."""
         hyps = self._hypotheses(hypotheses)
         if references is not None:
-            streams, n_segments = self._streams(references)
-            check_segments(hyps, n_segments)
-            stats, self.num_refs = _native.ter_stats(hyps, streams, *self._opts(), workers)
+            stats, self.num_refs = _native.ter_stats(hyps, self._streams(references), *self._opts(), workers)
             return stats
         if self._ref_cache is None:
             raise ValueError("references: none given and no references were cached by TER(references=...)")
         self.num_refs = self._ref_cache.num_refs
-        check_segments(hyps, len(self._ref_cache))
         return self._ref_cache.stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[float] | np.ndarray) -> TERScore:

@@ -175,10 +175,6 @@ class Rouge155:
                 raise ValueError(f"{name}: must be a positive integer or None, got {lim!r}")
         if word_limit is not None and byte_limit is not None:
             raise ValueError("word_limit, byte_limit: give one limit, not both")
-        if counting not in ("macro", "micro", "counts"):
-            raise ValueError(f"counting: {counting!r} is not one of 'macro', 'micro', 'counts'")
-        if multi_ref not in ("A", "B"):
-            raise ValueError(f"multi_ref: {multi_ref!r} is not 'A' (pooled) or 'B' (best model)")
         self._labels = (
             "" if rouge_w is None else _perl_num(rouge_w),
             "" if skip_distance is None else str(skip_distance),
@@ -199,7 +195,7 @@ class Rouge155:
             limit_bytes=min(byte_limit or 0, 2**63 - 1),
             multi=multi_ref,
             alpha=float(alpha),
-            counting={"macro": 0, "micro": 1, "counts": 2}[counting],
+            counting=counting,
             resamples=resamples,
             confidence=float(confidence),
             jackknife=jackknife,

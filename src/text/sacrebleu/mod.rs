@@ -13,7 +13,7 @@ use tokenize_13a::{post_tokenize_13a, split_13a_direct, tokenize_13a, unescape_1
 use tokenize_intl::tokenize_intl;
 use tokenize_zh::{tokenize_zh, ZhRanges};
 
-use crate::error::{Error, Result};
+use crate::options::Vocabulary;
 use crate::text::whitespace::{is_py_space, rstrip};
 
 /// The sacrebleu tokenizers that need no external model.
@@ -33,39 +33,38 @@ pub enum Tokenizer {
     None,
 }
 
+impl Vocabulary for Tokenizer {
+    const ARGUMENT: &'static str = "tokenize";
+    const WHAT: &'static str = "tokenizer";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("13a", Tokenizer::T13a),
+        ("intl", Tokenizer::Intl),
+        ("zh", Tokenizer::Zh),
+        ("zh-fixed", Tokenizer::ZhFixed),
+        ("char", Tokenizer::Char),
+        ("none", Tokenizer::None),
+    ];
+}
+
+/// Every tokenizer name sacrebleu 2.6.0 accepts, in the order its command lists them (its
+/// `--tokenize` choices): those above but `zh-fixed`, and those that need a model or a word
+/// segmenter (MeCab, SentencePiece), which are not computed here. The `sacrebleu` command offers
+/// the same choices, as sacrebleu does.
+pub const SACREBLEU_TOKENIZERS: [&str; 11] = [
+    "none",
+    "zh",
+    "13a",
+    "intl",
+    "char",
+    "ja-mecab",
+    "ko-mecab",
+    "spm",
+    "flores101",
+    "flores200",
+    "spBLEU-1K",
+];
+
 impl Tokenizer {
-    pub const NAMES: [&'static str; 6] = ["13a", "intl", "zh", "zh-fixed", "char", "none"];
-
-    /// Parse a sacrebleu tokenizer name.
-    pub fn parse(name: &str) -> Result<Self> {
-        Ok(match name {
-            "13a" => Tokenizer::T13a,
-            "intl" => Tokenizer::Intl,
-            "zh" => Tokenizer::Zh,
-            "zh-fixed" => Tokenizer::ZhFixed,
-            "char" => Tokenizer::Char,
-            "none" => Tokenizer::None,
-            other => {
-                return Err(Error::value(
-                    "tokenize",
-                    format!("unknown tokenizer {other:?}; expected one of {}", Self::NAMES.join(", ")),
-                ))
-            }
-        })
-    }
-
-    /// The name in the signature (`tok:...`).
-    pub fn signature(self) -> &'static str {
-        match self {
-            Tokenizer::T13a => "13a",
-            Tokenizer::Intl => "intl",
-            Tokenizer::Zh => "zh",
-            Tokenizer::ZhFixed => "zh-fixed",
-            Tokenizer::Char => "char",
-            Tokenizer::None => "none",
-        }
-    }
-
     /// Tokenize one already lower-cased and right-stripped line; the result is split on whitespace.
     fn apply(self, line: &str) -> String {
         match self {
@@ -256,6 +255,8 @@ mod tests {
         assert_eq!(toks(" x\u{1f}y ", Tokenizer::None, false), ["x", "y"]);
         assert_eq!(toks("", Tokenizer::T13a, false), Vec::<String>::new());
         assert!(Tokenizer::parse("spm").is_err());
+        let ours = Tokenizer::names();
+        assert!(ours.iter().all(|n| *n == "zh-fixed" || SACREBLEU_TOKENIZERS.contains(n)));
     }
 
     /// The direct 13a split gives the tokens of the substitutions on lines dense in the bytes

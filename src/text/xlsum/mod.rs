@@ -61,6 +61,21 @@ pub fn lines_give_the_words(lowercase: Lowercase, language: &Language) -> bool {
 /// Japanese: the segmenter's tokens joined by U+0000, then U+0001, then the original text
 /// (for rougeLsum, and for the scorer's fallback when the segmenter found no token). Neither
 /// control character can be in a token: the sanitizer deletes both before segmenting.
+pub fn presegmented<'a>(tokens: impl IntoIterator<Item = &'a str>, text: &str) -> String {
+    let mut out = String::with_capacity(2 * text.len() + 1);
+    for (i, t) in tokens.into_iter().enumerate() {
+        if i > 0 {
+            out.push(TOKEN_SEPARATOR);
+        }
+        out.push_str(t);
+    }
+    out.push(TOKENS_END);
+    out.push_str(text);
+    out
+}
+
+/// The segmenter's tokens and the original text of a [`presegmented`] text (`None`: the text
+/// was not presegmented).
 pub fn split_presegmented(text: &str) -> (Option<&str>, &str) {
     match text.split_once(TOKENS_END) {
         Some((tokens, original)) => (Some(tokens), original),
@@ -205,6 +220,8 @@ mod tests {
             ["北京", " ", "欢迎"]
         );
         assert_eq!(tokenize("\u{1}ab3", Lowercase::Unicode, &zh), ["ab", "3"]);
+        assert_eq!(presegmented(["北京", "欢迎"], "北京 欢迎"), "北京\u{0}欢迎\u{1}北京 欢迎");
+        assert_eq!(split_presegmented(&presegmented([], "x")), (Some(""), "x"));
         assert_eq!(tokenize_lines("x\u{1}a\nb", &zh), [vec!["a"], vec!["b"]]);
     }
 }
