@@ -69,3 +69,35 @@ pub fn check_segment_count(hypotheses: usize, segments: usize) -> Result<()> {
     }
     Ok(())
 }
+
+/// The check of sacrebleu's reference streams (`streams[k][i]`: BLEU's, chrF's and TER's): equal
+/// lengths, at least one reference per segment. Returns the number of segments and the number of
+/// references per segment (`None` if it varies).
+pub fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)> {
+    let Some(first) = streams.first() else {
+        return Err(Error::value("references", "no reference stream given"));
+    };
+    let n = first.len();
+    for (k, s) in streams.iter().enumerate() {
+        if s.len() != n {
+            return Err(Error::value(
+                "references",
+                format!(
+                    "reference stream {k} has {} segments but stream 0 has {n} \
+                     (sacrebleu silently truncates to the shortest; rougebleu refuses)",
+                    s.len()
+                ),
+            ));
+        }
+    }
+    let mut counts = (0..n).map(|i| streams.iter().filter(|s| s[i].is_some()).count());
+    let first_count = counts.next().unwrap_or(streams.len());
+    let mut same = true;
+    for (i, c) in std::iter::once(first_count).chain(counts).enumerate() {
+        if c == 0 {
+            return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
+        }
+        same &= c == first_count;
+    }
+    Ok((n, same.then_some(first_count)))
+}

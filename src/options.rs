@@ -77,7 +77,7 @@ pub fn all() -> Vec<Listing> {
         listing::<crate::rouge::multi::MultiRef>("rouge.multi_ref"),
         listing::<crate::rouge::corpus::Average>("rouge.average"),
         listing::<crate::rouge::corpus::Measure>("rouge.measure"),
-        listing::<crate::text::RougeTokenizer>("rouge.tokenizer"),
+        listing::<crate::rouge::tokenization::RougeTokenizer>("rouge.tokenizer"),
         listing::<crate::significance::TestType>("significance.test_type"),
         listing::<crate::matlab::rouge::RougeMethod>("matlab.rouge_method"),
         listing::<crate::text::matlab::TokenizeMethod>("matlab.tokenize_method"),

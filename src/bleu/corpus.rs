@@ -3,7 +3,7 @@
 use super::segment::{with_segment_stats, SegmentStats};
 use super::stats::stats_len;
 use crate::batch;
-use crate::error::{check_segment_count, Error, Result};
+use crate::error::{check_segment_count, check_streams, Error, Result};
 use crate::limits::MAX_NGRAM_ORDER;
 use crate::text::sacrebleu::{preprocess, preprocess_into, Tokenizer, Tokens};
 
@@ -168,37 +168,6 @@ fn with_row<R>(k: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
     } else {
         f(&mut vec![0; k])
     }
-}
-
-/// Check sacrebleu's stream layout: equal lengths, at least one reference per segment. Returns the
-/// number of segments and the number of references per segment (`None` if it varies).
-pub(crate) fn check_streams<S>(streams: &[Vec<Option<S>>]) -> Result<(usize, Option<usize>)> {
-    let Some(first) = streams.first() else {
-        return Err(Error::value("references", "no reference stream given"));
-    };
-    let n = first.len();
-    for (k, s) in streams.iter().enumerate() {
-        if s.len() != n {
-            return Err(Error::value(
-                "references",
-                format!(
-                    "reference stream {k} has {} segments but stream 0 has {n} \
-                     (sacrebleu silently truncates to the shortest; rougebleu refuses)",
-                    s.len()
-                ),
-            ));
-        }
-    }
-    let mut counts = (0..n).map(|i| streams.iter().filter(|s| s[i].is_some()).count());
-    let first_count = counts.next().unwrap_or(streams.len());
-    let mut same = true;
-    for (i, c) in std::iter::once(first_count).chain(counts).enumerate() {
-        if c == 0 {
-            return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
-        }
-        same &= c == first_count;
-    }
-    Ok((n, same.then_some(first_count)))
 }
 
 /// One-shot statistics: the references of each segment are tokenized, used for its hypothesis and

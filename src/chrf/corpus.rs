@@ -6,7 +6,7 @@ use super::ngrams::{segment_stats, Scratch};
 use super::score::f_score;
 use super::ChrfOptions;
 use crate::batch;
-use crate::error::{check_segment_count, Error, Result};
+use crate::error::{check_segment_count, check_streams, Result};
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -67,41 +67,22 @@ pub struct ChrfRefs {
 
 impl ChrfRefs {
     pub fn new<S: AsRef<str>>(streams: &[Vec<Option<S>>]) -> Result<Self> {
-        let Some(first) = streams.first() else {
-            return Err(Error::value("references", "no reference stream given"));
-        };
-        let n = first.len();
-        for (k, s) in streams.iter().enumerate() {
-            if s.len() != n {
-                return Err(Error::value(
-                    "references",
-                    format!("reference stream {k} has {} segments, stream 0 has {n}", s.len()),
-                ));
-            }
-        }
+        let (n, num_refs) = check_streams(streams)?;
         let bytes = streams.iter().flatten().flatten().map(|r| r.as_ref().len()).sum();
         let mut refs = ChrfRefs {
             text: String::with_capacity(bytes),
             ends: Vec::with_capacity(n * streams.len()),
             first: Vec::with_capacity(n + 1),
-            num_refs: None,
+            num_refs,
         };
-        let mut same = true;
         for i in 0..n {
             refs.first.push(refs.ends.len());
             for r in streams.iter().filter_map(|s| s[i].as_ref()) {
                 refs.text.push_str(r.as_ref());
                 refs.ends.push(refs.text.len());
             }
-            let count = refs.ends.len() - refs.first[i];
-            if count == 0 {
-                return Err(Error::value("references", format!("segment {i} has no reference (all None)")));
-            }
-            same &= refs.num_refs.map_or(true, |c| c == count);
-            refs.num_refs.get_or_insert(count);
         }
         refs.first.push(refs.ends.len());
-        refs.num_refs = if same { refs.num_refs.or(Some(streams.len())) } else { None };
         Ok(refs)
     }
 

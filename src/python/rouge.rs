@@ -25,8 +25,8 @@ use crate::rouge::multi::{MultiRef, TypeScore};
 use crate::rouge::prepare::from_token_lists;
 use crate::rouge::scorer::{Options, Scorer, Text};
 use crate::rouge::RougeType;
+use crate::rouge::Tokenization;
 use crate::text::rouge_score::tokenize;
-use crate::text::Tokenization;
 
 type ScoreTuple = (f64, f64, f64, bool);
 

@@ -6,8 +6,8 @@ use pyo3::types::PyString;
 
 use super::guard::guard;
 use super::text_args::rouge_text;
+use crate::rouge::Tokenization;
 use crate::text::xlsum::{self, sanitize, Language, Segmenter};
-use crate::text::Tokenization;
 
 /// The Python segmenter a language needs (`"chinese"`, `"thai"`, `"japanese"`), if any.
 pub fn external_segmenter(language: &Language) -> Option<&'static str> {

@@ -8,9 +8,11 @@ pub mod prepare;
 pub mod pretokenized;
 pub mod scorer;
 pub mod shared_vocab;
+pub mod tokenization;
 pub mod types;
 
 pub use multi::{MultiRef, TypeScore};
 pub use prepare::Prepared;
 pub use scorer::{Options, Scorer};
+pub use tokenization::Tokenization;
 pub use types::RougeType;

@@ -54,7 +54,7 @@ impl RougePairs {
             tokens: ty != RougeType::Lsum,
             sentences: ty == RougeType::Lsum,
             stem,
-            mode: crate::text::Tokenization::RougeScore,
+            mode: crate::rouge::Tokenization::RougeScore,
         };
         let texts: Vec<(&str, _)> = hyps.iter().chain(refs).map(|t| (t.text, t.lowercase)).collect();
         let mut prepared = prepare_shared(&texts, needs, workers);

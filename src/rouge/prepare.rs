@@ -3,12 +3,13 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
+use crate::rouge::Tokenization;
 use crate::stem::nltk_porter;
 use crate::text::intern::{Interner, StrMap, UnitMap};
 use crate::text::rouge_score::{
     for_each_packed_token, for_each_token, should_stem, split_sentences, Lowercase, Token,
 };
-use crate::text::{unicode, xlsum, Tokenization};
+use crate::text::{unicode, xlsum};
 
 /// A text ready for scoring.
 #[derive(Debug, Default, Clone)]

@@ -89,8 +89,12 @@ mod tests {
         assert_eq!(t.sentences().collect::<Vec<_>>(), vec![&[7, 9][..], &[][..], &[9, 1_000_000][..]]);
         let mut d = Densify::default();
         let mut p = Prepared::default();
-        let needs =
-            Needs { tokens: true, sentences: true, stem: false, mode: crate::text::Tokenization::RougeScore };
+        let needs = Needs {
+            tokens: true,
+            sentences: true,
+            stem: false,
+            mode: crate::rouge::Tokenization::RougeScore,
+        };
         d.prepare_into(&t, needs, &mut p);
         assert_eq!(p.tokens, vec![0, 1, 1, 2]);
         assert_eq!(p.sentences, vec![vec![0, 1], vec![], vec![1, 2]]);

@@ -9,8 +9,8 @@ use crate::rouge::multi::{combine, jackknife, MultiRef, TypeScore};
 use crate::rouge::prepare::{with_preparer, Needs, Prepared};
 use crate::rouge::pretokenized::{Densify, TokenText};
 use crate::rouge::types::RougeType;
+use crate::rouge::Tokenization;
 use crate::text::rouge_score::Lowercase;
-use crate::text::Tokenization;
 
 /// A text to score: its string and how rouge_score lowercases it (`bytes` input: ASCII only).
 #[derive(Debug, Clone, Copy)]

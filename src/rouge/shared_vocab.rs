@@ -92,7 +92,7 @@ pub fn prepare_shared(texts: &[(&str, Lowercase)], needs: Needs, workers: Option
 mod tests {
     use super::*;
     use crate::rouge::prepare::with_preparer;
-    use crate::text::Tokenization;
+    use crate::rouge::Tokenization;
 
     /// The texts as strings of final forms, whatever the ids.
     fn forms(p: &[Prepared]) -> Vec<Vec<Vec<u32>>> {

@@ -4,8 +4,7 @@
 use super::shift::ter_pair;
 use super::tokenize::Tercom;
 use crate::batch;
-use crate::bleu::corpus::check_streams;
-use crate::error::{check_segment_count, Result};
+use crate::error::{check_segment_count, check_streams, Result};
 use crate::text::intern::Interner;
 
 /// Id given to hypothesis words that occur in no reference: TER only ever compares hypothesis
