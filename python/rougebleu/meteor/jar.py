@@ -34,7 +34,7 @@ import os
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import reporting
 from rougebleu.meteor._resources import MISSING_TABLE, cache_dir, find_paraphrase_table
-from rougebleu.mt._args import check_segments, reference_streams, sentence_references, text_list
+from rougebleu.mt._args import reference_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -195,7 +195,7 @@ class METEOR:
         else:
             streams = reference_streams(references)
             self.num_refs = len(streams)
-        check_segments(hyps, len(streams[0]))
+        # The native call checks the segments of every stream against the hypotheses.
         return self._scorer.stats(hyps, streams, self.pycocoevalcap, workers)
 
     def segment_statistics(
@@ -331,7 +331,6 @@ def pycocoevalcap_meteor(
             if not refs:
                 raise ValueError(f"references[{i}]: an item needs at least one reference")
             per_item.append(refs)
-        check_segments(hyps, len(per_item))
         width = max((len(r) for r in per_item), default=1)
         streams = [[r[k] if k < len(r) else None for r in per_item] for k in range(width)]
         metric = METEOR(paraphrase_table=paraphrase_table, cache=cache, pycocoevalcap=True)
