@@ -15,6 +15,7 @@ mod options;
 mod pretokenized;
 mod rouge;
 mod rouge155;
+mod rouge_per_call;
 mod sentence;
 mod significance;
 mod stats;
@@ -36,6 +37,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_WORKERS", crate::batch::MAX_WORKERS)?;
     rouge::register(m)?;
     rouge155::register(m)?;
+    rouge_per_call::register(m)?;
     bleu::register(m)?;
     allpairs::register(m)?;
     ter::register(m)?;
