@@ -8,7 +8,7 @@ use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
 use super::significance::{
-    index_matrix, IndexRows, NumpyGenerator, ResampleIndices, ResampleScores, SegmentRows,
+    count_rows, index_matrix, IndexRows, NumpyGenerator, ResampleIndices, ResampleScores, SegmentRows,
 };
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
@@ -29,18 +29,7 @@ fn prep(tokenize: &str, lowercase: bool, max_order: i64) -> PyResult<Preprocess>
 
 /// Row-major statistics from a 2-D integer array with `2 + 2N` columns.
 fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<(Vec<u64>, usize)> {
-    let k = stats.shape()[1];
-    if k < 4 || k % 2 != 0 {
-        return Err(Error::value(arg, format!("expected 2 + 2 * max_ngram_order columns, got {k}")).into());
-    }
-    let mut out = Vec::with_capacity(stats.len());
-    for &v in stats.as_array().iter() {
-        if v < 0 {
-            return Err(Error::value(arg, "statistics must be non-negative").into());
-        }
-        out.push(v as u64);
-    }
-    Ok((out, k))
+    count_rows(stats, arg, |k| k >= 4 && k % 2 == 0, "2 + 2 * max_ngram_order")
 }
 
 /// One-shot per-segment statistics of `hypotheses` against reference `streams`: the rows

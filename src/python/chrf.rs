@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use super::guard::guard;
 use super::long_call;
 use super::sentence::{sentence_texts, utf8};
-use super::significance::{index_matrix, SegmentRows};
+use super::significance::{count_rows, index_matrix, SegmentRows};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::batch::map_range;
@@ -32,20 +32,7 @@ fn refs_from(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<ChrfRefs> {
 
 /// Row-major statistics from a 2-D integer array with `3 * orders` columns.
 fn stats_rows(stats: &PyReadonlyArray2<'_, i64>, arg: &'static str) -> PyResult<(Vec<u64>, usize)> {
-    let k = stats.shape()[1];
-    if k < 3 || k % 3 != 0 {
-        return Err(
-            Error::value(arg, format!("expected 3 * (char_order + word_order) columns, got {k}")).into()
-        );
-    }
-    let mut out = Vec::with_capacity(stats.len());
-    for &v in stats.as_array().iter() {
-        if v < 0 {
-            return Err(Error::value(arg, "statistics must be non-negative").into());
-        }
-        out.push(v as u64);
-    }
-    Ok((out, k))
+    count_rows(stats, arg, |k| k >= 3 && k % 3 == 0, "3 * (char_order + word_order)")
 }
 
 /// The references of a test set, checked and copied once, reusable for any number of systems.

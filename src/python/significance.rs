@@ -14,6 +14,28 @@ use crate::error::Error;
 use crate::significance::numpy_rng::Pcg64;
 use crate::significance::summary::{estimate_ci, paired_p_value};
 
+/// Row-major non-negative integer statistics from a 2-D int64 array whose column count `valid`
+/// accepts (`columns` says which, for the error); BLEU's and chrF's segment statistics.
+pub fn count_rows(
+    stats: &PyReadonlyArray2<'_, i64>,
+    arg: &'static str,
+    valid: impl Fn(usize) -> bool,
+    columns: &str,
+) -> PyResult<(Vec<u64>, usize)> {
+    let k = stats.shape()[1];
+    if !valid(k) {
+        return Err(Error::value(arg, format!("expected {columns} columns, got {k}")).into());
+    }
+    let mut out = Vec::with_capacity(stats.len());
+    for &v in stats.as_array().iter() {
+        if v < 0 {
+            return Err(Error::value(arg, "statistics must be non-negative").into());
+        }
+        out.push(v as u64);
+    }
+    Ok((out, k))
+}
+
 /// sacrebleu's `(n_samples, n)` index matrix from NumPy as 32-bit indices, each checked to lie
 /// in `0..n_seg`.
 pub fn index_matrix(idx: &PyReadonlyArray2<'_, i64>, n_seg: usize) -> PyResult<Vec<u32>> {
