@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::batch;
-use crate::error::{Error, Result};
+use crate::error::{check_same_length, Error, Result};
 use crate::rouge::counts::{counts, Counts, FWeight, Scratch};
 use crate::rouge::multi::{combine, jackknife, MultiRef, TypeScore};
 use crate::rouge::prepare::{with_preparer, Needs, Prepared};
@@ -235,18 +235,19 @@ impl Scorer {
         references: &[Vec<Text>],
         workers: Option<usize>,
     ) -> Result<Vec<Vec<TypeScore>>> {
-        if predictions.len() != references.len() {
-            return Err(Error::value(
-                "references",
-                format!("got {} predictions but {} references", predictions.len(), references.len()),
-            ));
-        }
-        if let Some(i) = references.iter().position(|r| r.is_empty()) {
-            return Err(Error::value("references", format!("item {i} has no reference")));
-        }
+        check_batch(predictions.len(), references)?;
         Ok(batch::map_range(predictions.len(), workers, |i| {
             self.score_multi_unchecked(&references[i], predictions[i])
         }))
+    }
+}
+
+/// The checks of a batch before any work: as many reference lists as predictions, none empty.
+fn check_batch<T>(predictions: usize, references: &[Vec<T>]) -> Result<()> {
+    check_same_length("predictions", predictions, "references", references.len())?;
+    match references.iter().position(|r| r.is_empty()) {
+        Some(i) => Err(Error::value("references", format!("item {i} has no reference"))),
+        None => Ok(()),
     }
 }
 
@@ -259,15 +260,7 @@ impl Scorer {
         references: &[Vec<TokenText>],
         workers: Option<usize>,
     ) -> Result<Vec<Vec<TypeScore>>> {
-        if predictions.len() != references.len() {
-            return Err(Error::value(
-                "references",
-                format!("got {} predictions but {} references", predictions.len(), references.len()),
-            ));
-        }
-        if let Some(i) = references.iter().position(|r| r.is_empty()) {
-            return Err(Error::value("references", format!("item {i} has no reference")));
-        }
+        check_batch(predictions.len(), references)?;
         let needs = self.needs();
         Ok(batch::map_range(predictions.len(), workers, |i| {
             DENSIFY.with(|d| {
