@@ -30,17 +30,17 @@ TYPE_CHECKING = False
 # name -> module that defines it
 _EXPORTS: dict[str, str] = {
     # rouge_score-compatible ROUGE and the ROUGE family
-    "RougeScorer": "rouge_scorer",
-    "Score": "scoring",
-    "AggregateScore": "scoring",
-    "BootstrapAggregator": "scoring",
-    "rouge": "rouge_batch",
-    "rouge_corpus": "rouge_batch",
-    "RougeArrays": "rouge_batch",
-    "CorpusScore": "rouge_batch",
-    "Interval": "rouge_batch",
+    "RougeScorer": "rouge_family.scorer",
+    "Score": "rouge_family.scoring",
+    "AggregateScore": "rouge_family.scoring",
+    "BootstrapAggregator": "rouge_family.scoring",
+    "rouge": "rouge_family.batch",
+    "rouge_corpus": "rouge_family.batch",
+    "RougeArrays": "rouge_family.batch",
+    "CorpusScore": "rouge_family.batch",
+    "Interval": "rouge_family.batch",
     # all pairs: matrices, MBR expected utility, top-k neighbours
-    "rouge_paired_test": "rouge_significance",
+    "rouge_paired_test": "rouge_family.significance",
     "rouge_pairwise": "allpairs",
     "expected_utility": "allpairs",
     "top_k": "allpairs",
@@ -139,8 +139,8 @@ if TYPE_CHECKING:
     from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
     from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
     from rougebleu.rouge155 import Rouge155
-    from rougebleu.rouge_batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
-    from rougebleu.rouge_scorer import RougeScorer
-    from rougebleu.rouge_significance import rouge_paired_test
-    from rougebleu.scoring import AggregateScore, BootstrapAggregator, Score
+    from rougebleu.rouge_family.batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
+    from rougebleu.rouge_family.scorer import RougeScorer
+    from rougebleu.rouge_family.scoring import AggregateScore, BootstrapAggregator, Score
+    from rougebleu.rouge_family.significance import rouge_paired_test
     from rougebleu.stats import BleuStats, ChrfStats, RougeStats, TerStats

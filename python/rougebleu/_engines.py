@@ -62,7 +62,7 @@ def score_columns(
     """Per-row scores as named float64 columns: ``{type}_precision``/``_recall``/``_fmeasure`` per
     rouge type, or one column named after the metric (sentence BLEU, chrF, TER)."""
     if metric == "rouge":
-        from rougebleu.rouge_batch import rouge
+        from rougebleu.rouge_family.batch import rouge
 
         result = rouge(predictions, references, workers=workers, **options)
         return {f"{t}_{f}": getattr(a, f) for t, a in result.items() for f in ("precision", "recall", "fmeasure")}
@@ -75,7 +75,7 @@ def score_columns(
 def output_names(metric: str, options: dict[str, Any]) -> list[str]:
     """The names of :func:`score_columns`' columns."""
     if metric == "rouge":
-        from rougebleu.rouge_batch import DEFAULT_TYPES
+        from rougebleu.rouge_family.batch import DEFAULT_TYPES
 
         types = options.get("rouge_types", DEFAULT_TYPES)
         return [f"{t}_{f}" for t in types for f in ("precision", "recall", "fmeasure")]

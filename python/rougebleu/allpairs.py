@@ -36,8 +36,8 @@ from rougebleu._long_call import reporting
 from rougebleu.mt.bleu import BLEU
 from rougebleu.mt.chrf import CHRF
 from rougebleu.mt.ter import TER
-from rougebleu.rouge_batch import RougeArrays
-from rougebleu.rouge_scorer import f_weight_alpha
+from rougebleu.rouge_family.batch import RougeArrays
+from rougebleu.rouge_family.scorer import f_weight_alpha
 
 TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:

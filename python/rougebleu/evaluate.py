@@ -50,8 +50,8 @@ def rouge(
     tokenizer: Callable[[str], list[str]] | None = None,
 ) -> dict[str, Any]:
     """``evaluate.load("rouge").compute(...)``'s dictionary (see the module docstring)."""
-    from rougebleu.rouge_scorer import RougeScorer
-    from rougebleu.scoring import BootstrapAggregator
+    from rougebleu.rouge_family.scorer import RougeScorer
+    from rougebleu.rouge_family.scoring import BootstrapAggregator
 
     if rouge_types is None:
         rouge_types = list(DEFAULT_ROUGE_TYPES)

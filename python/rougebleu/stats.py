@@ -34,8 +34,8 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu.rouge_batch import DEFAULT_TYPES, CorpusScore, Interval
-from rougebleu.scoring import Score
+from rougebleu.rouge_family.batch import DEFAULT_TYPES, CorpusScore, Interval
+from rougebleu.rouge_family.scoring import Score
 
 __all__ = ["Stats", "RougeStats", "BleuStats", "ChrfStats", "TerStats", "merge", "from_bytes", "from_row"]
 
@@ -318,7 +318,7 @@ class RougeStats(Stats):
 
 
 def _core(config: dict) -> tuple[list[str], Any]:
-    from rougebleu.rouge_scorer import make_core
+    from rougebleu.rouge_family.scorer import make_core
 
     return make_core(
         config["rouge_types"],

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from rougebleu.rouge_batch import RougeArrays
+    from rougebleu.rouge_family.batch import RougeArrays
 
 DEFAULT_TYPES = DEFAULT_ROUGE_TYPES
 MEASURES = OPTIONS["rouge.measure"]
@@ -141,7 +141,7 @@ def _seed(text: str) -> int | None:
 def run(args: argparse.Namespace) -> dict:
     """Score every system; the result is what the json format prints."""
     import rougebleu
-    from rougebleu.rouge_significance import paired_test_on_scores
+    from rougebleu.rouge_family.significance import paired_test_on_scores
 
     if args.paired_bs and args.paired_ar:
         raise InputError("choose one paired test: --paired-bs or --paired-ar")

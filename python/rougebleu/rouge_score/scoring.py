@@ -7,7 +7,7 @@ import collections
 from typing import Dict
 
 from rougebleu import scoring as _scoring
-from rougebleu.scoring import AggregateScore, Score, fmeasure
+from rougebleu.rouge_family.scoring import AggregateScore, Score, fmeasure
 
 __all__ = ["Score", "AggregateScore", "BaseScorer", "BootstrapAggregator", "fmeasure"]
 

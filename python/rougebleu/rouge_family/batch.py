@@ -1,0 +1,181 @@
+"""``rouge()``: columnar ROUGE over many pairs, returning NumPy arrays."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from rougebleu import _args
+from rougebleu._long_call import reporting
+from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
+from rougebleu.rouge_family.scorer import language_segmenter, make_core
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._long_call import ProgressArg
+
+__all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
+
+DEFAULT_TYPES: tuple[str, ...] = DEFAULT_ROUGE_TYPES
+
+
+class RougeArrays(NamedTuple):
+    """Per-prediction precision, recall and F-measure of one rouge type (float64 arrays)."""
+
+    precision: np.ndarray
+    recall: np.ndarray
+    fmeasure: np.ndarray
+
+
+def rouge(
+    predictions: Sequence[str | bytes],
+    references: Sequence[str | bytes | Sequence[str | bytes]],
+    *,
+    rouge_types: Sequence[str] = DEFAULT_TYPES,
+    use_stemmer: bool = False,
+    multi_ref: str = "max",
+    jackknife: bool = False,
+    alpha: float | None = None,
+    beta: float | None = None,
+    lang: str | None = None,
+    tokenizer: str | None = None,
+    workers: int | None = None,
+    pretokenized: bool = False,
+    output: str = "dict",
+    progress: ProgressArg = None,
+) -> Any:
+    """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
+
+    ``references[i]`` is one reference text or a list of them; with several, each rouge type
+    takes the reference with the best F-measure (rouge_score's ``score_multi``), or combines
+    them as ``multi_ref`` says (see :class:`RougeScorer`; ``jackknife=True`` averages the
+    leave-one-reference-out scores). ``rouge_types`` accepts the whole family (``rougeW-1.2``,
+    ``rougeS4``, ``rougeSU*``, ...); ``alpha``/``beta`` weight the F-measure. Returns
+    ``{rouge_type: RougeArrays(precision, recall, fmeasure)}`` with one float64 entry per
+    prediction. Note the argument order: predictions first (rouge_score's ``score`` takes the
+    target first).
+
+    ``lang`` selects the XL-Sum multilingual scorer's tokenizer and stemmer for a language
+    (``"hindi"``, ``"hi"``, ...; ``"und"``: its language-less pipeline), as on :class:`RougeScorer`.
+    ``tokenizer="unicode"`` tokenizes words in any script instead (see :class:`RougeScorer`).
+
+    ``predictions`` and ``references`` may also be columns: pyarrow arrays and chunked arrays
+    (``string``, ``large_string``, ``string_view``; ``list<string>`` for several references per
+    row), Polars and pandas Series, NumPy string or object arrays. Arrow data is read in place,
+    without a Python string per row; a null row is a ``ValueError`` naming it (docs/columns.md).
+
+    ``pretokenized=True``: each text is already a list of tokens -- strings, or integer token ids
+    (a list or a NumPy integer array, e.g. a model tokenizer's output) -- compared as given, without
+    rouge_score's tokenizer, lowercasing or stemming. With ``rougeLsum`` among the types, each text
+    is a list of sentences, each a list of tokens (the other types use all sentences in order).
+    ``references[i]`` is one such text or a list of them.
+
+    ``output="dict"`` (default) returns ``{rouge_type: RougeArrays}``; ``output="arrow"`` returns a
+    ``pyarrow.Table`` with columns ``<type>_precision``, ``<type>_recall``, ``<type>_fmeasure``
+    (needs pyarrow; the arrays are handed over without copying).
+
+    Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
+    honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
+    Ctrl-C stops a long call at once; ``progress=True`` shows a tqdm bar, a callable receives
+    ``(done, total)`` (docs/limits.md, "Long calls").
+    """
+    if output not in ("dict", "arrow"):
+        raise ValueError(f"output must be 'dict' or 'arrow', got {output!r}")
+    types, core, predictions, references = _setup(
+        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
+    )
+    with reporting(progress, "rouge"):
+        prf, _ = core.score_batch(predictions, references, workers, bool(pretokenized))
+    arrays = {
+        t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)
+    }
+    if output == "arrow":
+        return arrow_table(arrays)
+    return arrays
+
+
+def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
+    """``rouge()``'s arrays as a ``pyarrow.Table`` (float64 columns ``<type>_<field>``)."""
+    try:
+        import pyarrow as pa
+    except ImportError as e:
+        raise ImportError("output='arrow' needs pyarrow: pip install pyarrow") from e
+    return pa.table({f"{t}_{field}": getattr(a, field) for t, a in arrays.items() for field in RougeArrays._fields})
+
+
+def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references):  # type: ignore[no-untyped-def]
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer)
+    segment = language_segmenter(core)
+    if segment is not None:
+        from rougebleu.rouge_family.multilingual import presegment_batch
+
+        predictions, references = presegment_batch(predictions, references, segment)
+    return types, core, predictions, references
+
+
+class Interval(NamedTuple):
+    """A corpus-level score with its bootstrap confidence interval."""
+
+    score: float
+    low: float
+    high: float
+
+
+class CorpusScore(NamedTuple):
+    """Corpus-level precision, recall and F-measure, each with its interval."""
+
+    precision: Interval
+    recall: Interval
+    fmeasure: Interval
+
+
+def rouge_corpus(
+    predictions: Sequence[str | bytes],
+    references: Sequence[str | bytes | Sequence[str | bytes]],
+    *,
+    rouge_types: Sequence[str] = DEFAULT_TYPES,
+    use_stemmer: bool = False,
+    multi_ref: str = "max",
+    jackknife: bool = False,
+    alpha: float | None = None,
+    beta: float | None = None,
+    average: str = "macro",
+    n_bootstrap: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+    lang: str | None = None,
+    tokenizer: str | None = None,
+    workers: int | None = None,
+    pretokenized: bool = False,
+    progress: ProgressArg = None,
+) -> dict[str, CorpusScore]:
+    """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
+
+    ``average="macro"``: the mean of the per-pair precision, recall and F (what papers using
+    rouge_score report). ``average="micro"``: precision, recall and F of the counts summed over
+    all pairs (ROUGE-1.5.5 ``-t 1``); not available with ``multi_ref="mean"`` or jackknifing.
+
+    The interval comes from ``n_bootstrap`` resamples of the pairs (with replacement) at the
+    given ``confidence``; it is reproducible: the same ``seed`` gives the same interval on any
+    machine and for any ``workers``. ``n_bootstrap=0`` skips it (``low == high == score``); at most
+    10,000,000 resamples (``rougebleu.limits``).
+    The bootstrap runs in Rust with its own RNG (SplitMix64), so it is not the same draw as
+    rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
+
+    Inputs are those of :func:`rouge`: lists, columns, or with ``pretokenized=True`` token lists;
+    ``progress`` as there.
+    """
+    types, core, predictions, references = _setup(
+        rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
+    )
+    resamples = _args.n_bootstrap(n_bootstrap)
+    seed = _args.integer(seed, "seed", minimum=0)
+    _args.option(average, "rouge.average", "average")
+    level = _args.confidence(confidence)
+    with reporting(progress, "rouge_corpus"):
+        rows = core.corpus(
+            predictions, references, average, resamples, level, seed % 2**64, workers, bool(pretokenized)
+        )
+    return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}
