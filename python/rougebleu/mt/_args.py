@@ -80,6 +80,25 @@ def native_streams(value: Any, lowercase: bool, name: str = "references") -> Any
     return streams
 
 
+def one_segment(hypothesis: Any, references: Any) -> list[list[str | None]]:
+    """The general path of a metric's `sentence_score`: the hypothesis checked, and its references
+    as streams of one segment each (`[[ref], ...]`) for `segment_statistics`."""
+    if not isinstance(hypothesis, str):
+        raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
+    return [[r] for r in sentence_references(references)]
+
+
+def cached_references(metric: Any) -> Any:
+    """The references `metric` cached when it was made (`BLEU(references=...)`, ...), for a call
+    given none; the metric's `num_refs` becomes theirs."""
+    cache = metric._ref_cache
+    if cache is None:
+        name = type(metric).__name__
+        raise ValueError(f"references: none given and no references were cached by {name}(references=...)")
+    metric.num_refs = cache.num_refs
+    return cache
+
+
 def sentence_references(references: Any) -> list:
     """The references of one segment (`sentence_score`): strings, or None for a missing one."""
     not_one_text(references, "references")

@@ -18,11 +18,12 @@ from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import (
+    cached_references,
     check_order,
     check_smoothing,
     check_tokenize,
     native_streams,
-    sentence_references,
+    one_segment,
     text_list,
 )
 from rougebleu.mt._base import NativeSentence, remember_metric
@@ -120,10 +121,7 @@ class BLEU(NativeSentence):
     def _references_for(self, references: Any, workers: int | None = None) -> Any:
         if references is not None:
             return self._cache_references(references, workers)
-        if self._ref_cache is None:
-            raise ValueError("references: none given and no references were cached by BLEU(references=...)")
-        self.num_refs = self._ref_cache.num_refs
-        return self._ref_cache
+        return cached_references(self)
 
     def segment_statistics(
         self,
@@ -227,9 +225,7 @@ class BLEU(NativeSentence):
             if fields is not None:
                 score, counts, totals, precisions, bp, sys_len, ref_len, self.num_refs = fields
                 return self._score(score, counts, totals, precisions, bp, sys_len, ref_len)
-        if not isinstance(hypothesis, str):
-            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        stats = self.segment_statistics([hypothesis], [[r] for r in sentence_references(references)], workers=1)
+        stats = self.segment_statistics([hypothesis], one_segment(hypothesis, references), workers=1)
         return self.score_from_statistics(stats[0])
 
     def get_signature(self) -> BLEUSignature:

@@ -21,7 +21,7 @@ import math
 from rougebleu import _rougebleu as _native
 from rougebleu._args import integer, number, string_list
 from rougebleu._long_call import reporting
-from rougebleu.mt._args import native_streams, sentence_references
+from rougebleu.mt._args import cached_references, native_streams, one_segment
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -197,10 +197,7 @@ class CHRF(NativeSentence):
         return self._lower(string_list(hypotheses, "hypotheses", self.lowercase))
 
     def _cached(self) -> Any:
-        if self._ref_cache is None:
-            raise ValueError("references: none given and no references were cached by CHRF(references=...)")
-        self.num_refs = self._ref_cache.num_refs
-        return self._ref_cache
+        return cached_references(self)
 
     def segment_statistics(
         self,
@@ -293,12 +290,10 @@ class CHRF(NativeSentence):
         if got is not None:
             score, self.num_refs = got
             return CHRFScore._of(score, self._score_attrs)
-        if not isinstance(hypothesis, str):
-            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        refs = sentence_references(references)
-        if not refs:
+        streams = one_segment(hypothesis, references)
+        if not streams:
             raise ValueError("references: no reference given")
-        stats = self.segment_statistics([hypothesis], [[r] for r in refs], workers=1)
+        stats = self.segment_statistics([hypothesis], streams, workers=1)
         return self.score_from_statistics(stats[0])
 
     def get_signature(self) -> CHRFSignature:

@@ -23,7 +23,7 @@ import os
 from rougebleu import _rougebleu as _native
 from rougebleu._args import flag
 from rougebleu._long_call import reporting
-from rougebleu.mt._args import native_streams, sentence_references, text_list
+from rougebleu.mt._args import cached_references, native_streams, one_segment, text_list
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -183,10 +183,7 @@ class TER(NativeSentence):
         if references is not None:
             stats, self.num_refs = _native.ter_stats(hyps, self._streams(references), *self._opts(), workers)
             return stats
-        if self._ref_cache is None:
-            raise ValueError("references: none given and no references were cached by TER(references=...)")
-        self.num_refs = self._ref_cache.num_refs
-        return self._ref_cache.stats(hyps, workers)
+        return cached_references(self).stats(hyps, workers)
 
     def score_from_statistics(self, stats: Sequence[float] | np.ndarray) -> TERScore:
         """The TER of statistics: one `(edits, ref_length)` row, or an `(n, 2)` array whose rows
@@ -247,9 +244,7 @@ class TER(NativeSentence):
         if got is not None:
             edits, ref_length, self.num_refs = got
             return _score(edits, ref_length)
-        if not isinstance(hypothesis, str):
-            raise TypeError(f"hypothesis must be a str, got {type(hypothesis).__name__}")
-        stats = self.segment_statistics([hypothesis], [[r] for r in sentence_references(references)], workers=1)
+        stats = self.segment_statistics([hypothesis], one_segment(hypothesis, references), workers=1)
         return _score(stats[0, 0], stats[0, 1])
 
     def get_signature(self) -> TERSignature:
