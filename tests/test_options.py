@@ -132,7 +132,6 @@ def test_every_literal_agrees_with_the_native_vocabulary() -> None:
                 "_MultiRef": "rouge.multi_ref",
                 "_Average": "rouge.average",
                 "_RougeTokenizer": "rouge.tokenizer",
-                "_RougeMethod": "matlab.rouge_method",
                 "RougeMethod": "matlab.rouge_method",
             }.get(alias)
             if key is not None:

@@ -27,14 +27,6 @@ _SmoothMethod = Literal["none", "floor", "add-k", "exp"]
 _MultiRef = Literal["max", "pooled", "best-recall", "mean"]
 _Average = Literal["macro", "micro"]
 _RougeTokenizer = Literal["rouge_score", "unicode"]
-_RougeMethod = Literal[
-    "n-grams",
-    "longest-common-subsequences",
-    "weighted-subsequences",
-    "weighted-longest-common-subsequences",
-    "skip-bigrams",
-    "skip-bigrams-and-unigrams",
-]
 
 class InternalError(RuntimeError):
     """An internal error of rougebleu (a bug): a panic in the core, caught at the entry point."""

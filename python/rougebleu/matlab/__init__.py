@@ -13,6 +13,8 @@ The package holds one module per part: :mod:`~rougebleu.matlab.document` (``toke
 
 from __future__ import annotations
 
+from rougebleu.matlab._inputs import DocumentLike as DocumentLike  # the types of the signatures
+from rougebleu.matlab._inputs import RougeMethod as RougeMethod
 from rougebleu.matlab.document import TokenizedDocument, TokenizedDocumentArray, tokenizedDocument
 from rougebleu.matlab.scoring import (
     bleu_evaluation_score,

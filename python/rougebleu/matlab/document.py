@@ -11,7 +11,7 @@ import itertools
 import numbers
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -382,14 +382,3 @@ class TokenizedDocumentArray(Sequence[TokenizedDocument]):
     normalizeWords = normalize_words
     addSentenceDetails = add_sentence_details
     joinWords = join_words
-
-
-RougeMethod = Literal[
-    "n-grams",
-    "longest-common-subsequences",
-    "weighted-subsequences",
-    "weighted-longest-common-subsequences",
-    "skip-bigrams",
-    "skip-bigrams-and-unigrams",
-]
-DocumentLike = TokenizedDocument | TokenizedDocumentArray | str | Sequence[str]
