@@ -1,4 +1,4 @@
-"""Helpers shared by the benchmark scripts: where the corpus is, and best-of-N timing."""
+"""Helpers shared by the benchmark scripts: where the corpus is, its text files, and best-of-N timing."""
 
 from __future__ import annotations
 
@@ -9,6 +9,12 @@ from typing import Any, Callable
 
 # The conformance corpus next to the repository, or $ROUGEBLEU_CORPUS.
 CORPUS = Path(os.environ.get("ROUGEBLEU_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+
+
+def lines(path: Path) -> list[str]:
+    """The lines of a corpus text file, as sacrebleu's command reads them (UTF-8, split on "\\n" only)."""
+    with path.open(encoding="utf-8", newline="\n") as f:
+        return [line.rstrip("\n") for line in f]
 
 
 def best_of(fn: Callable[[], Any], rounds: int) -> tuple[float, Any]:

@@ -22,14 +22,9 @@ from pathlib import Path
 
 import numpy as np
 import sacrebleu
+from _common import lines
 
 import rougebleu
-
-
-def lines(path: Path) -> list[str]:
-    with path.open(encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
-
 
 CLOCK = time.perf_counter
 

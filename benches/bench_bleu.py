@@ -26,28 +26,15 @@ from pathlib import Path
 import bleuscore
 import numpy as np
 import sacrebleu
+from _common import CORPUS, best_of, lines
 
 from rougebleu.mt.bleu import BLEU
 
 SYSTEMS = ["uedin-nmt.4722", "KIT.4950", "online-B.0", "online-A.0", "PROMT-Rule-based.4735"]
 
 
-def lines(path: Path) -> list[str]:
-    with path.open(encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
-
-
-def best_of(fn, repeat: int) -> tuple[float, object]:
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "corpus"
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
     folder = root / "mt" / "wmt17_en-de"
     ref = lines(folder / "newstest2017.en-de.ref.de")
     hyps = {s: lines(folder / f"newstest2017.{s}.en-de.de") for s in SYSTEMS}

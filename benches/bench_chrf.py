@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import numpy as np
 import sacrebleu
-from _common import CORPUS
+from _common import CORPUS, lines
 from fastchrf import pairwise_chrf
 
 from rougebleu.mt.chrf import CHRF
@@ -43,11 +43,6 @@ def best_of(fn: Callable[[], Any], rounds: int) -> tuple[float, Any]:
         out = fn()
         best = min(best, time.process_time() - t0)
     return best, out
-
-
-def lines(path: Path) -> list[str]:
-    with path.open(encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
 
 
 def main() -> None:

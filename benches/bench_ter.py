@@ -20,28 +20,15 @@ from pathlib import Path
 
 import numpy as np
 import sacrebleu
+from _common import CORPUS, best_of, lines
 
 from rougebleu.mt.ter import TER
 
 SYSTEM = "uedin-nmt.4722"
 
 
-def lines(path: Path) -> list[str]:
-    with path.open(encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
-
-
-def best_of(fn, repeat: int) -> tuple[float, object]:
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "corpus"
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
     folder = root / "mt" / "wmt17_en-de"
     ref = lines(folder / "newstest2017.en-de.ref.de")
     hyp = lines(folder / f"newstest2017.{SYSTEM}.en-de.de")
