@@ -190,6 +190,19 @@ def test_paired_tests_equal_sacrebleu(corpus: Path, test_type: str, n_samples: i
     assert str(sig).rsplit("|", 1)[0] == str(sigs["BLEU"]).rsplit("|", 1)[0]
 
 
+def test_paired_test_seed_argument_is_sacrebleus_seed(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ref = _mt(corpus, "wmt17_en-de", "newstest2017.en-de.ref.de", 200)
+    systems = [(s, _mt(corpus, "wmt17_en-de", f"newstest2017.{s}.en-de.de", 200)) for s in ["KIT.4950", "online-A.0"]]
+    monkeypatch.setenv("SACREBLEU_SEED", "7")
+    sigs, scores = PairedTest(systems, {"BLEU": sacrebleu.BLEU()}, [ref], test_type="bs", n_samples=200)()
+    monkeypatch.setenv("SACREBLEU_SEED", "12345")  # the argument wins over the variable
+    sig, res = paired_test(BLEU(), systems, [ref], test_type="bs", n_samples=200, seed=7)
+    assert [(r.p_value, r.mean, r.ci) for r in res] == [(s.p_value, s.mean, s.ci) for s in scores["BLEU"]]
+    assert "seed:7" in str(sig)
+    with pytest.raises(ValueError, match="seed"):
+        paired_test(BLEU(), systems, [ref], seed=-3)
+
+
 def test_wmt22_sample_corpus_and_sentence(corpus: Path) -> None:
     folder = "wmt22_general"
     for pair, system, tgt in [("en-zh", "HuaweiTSC", "zh"), ("en-de", "OpenNMT", "de")]:

@@ -161,6 +161,10 @@ CALLS = {
     "chrf_bootstrap_scores": lambda o: native.chrf_bootstrap_scores(
         np.ones((1, 18), np.int64), np.zeros((2, 1), np.int64), 2.0, False
     ),
+    "mean_resample_scores": lambda o: native.mean_resample_scores(np.ones((3, 2)), native.NumpyGenerator([1]), 2),
+    "mean_randomization_scores": lambda o: native.mean_randomization_scores(
+        np.ones((3, 2)), [(0, 1)], native.NumpyGenerator([1]), 2
+    ),
 }
 
 CHRF_OPTIONS = (6, 0, 2.0, False, False)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import rougebleu
-from rougebleu.rouge_significance import paired_test_on_scores, rouge_paired_test
+from rougebleu.rouge_significance import paired_test_on_scores, paired_tests_on_columns, rouge_paired_test
 
 significance = pytest.importorskip("sacrebleu.significance")
 
@@ -140,3 +140,77 @@ def test_bad_systems_are_refused():
         paired_test_on_scores([("a", np.zeros(3)), ("b", np.zeros(4))])
     with pytest.raises(ValueError, match="measure"):
         rouge_paired_test({"a": ["x"], "b": ["y"]}, ["x"], measure="f1")
+
+
+def _numpy_reference(scores, test, n_samples, n_bootstrap, seed):
+    """The tests written with NumPy arrays, as the formulas read: what the native draws and means
+    must give to the last bit, on values that are not exact in any sum."""
+    arrays = [np.asarray(v) for _, v in scores]
+    base, n = arrays[0], len(arrays[0])
+
+    def interval(x):
+        s = np.sort(x)
+        cut = len(s) // 40
+        return float(s.mean()), float(0.5 * (s[len(s) - cut - 1] - s[cut]))
+
+    def p_value(null, observed):
+        return (int(np.count_nonzero(null > observed)) + 1) / (len(null) + 1)
+
+    confidence_n = n_samples if test == "bs" else n_bootstrap
+    idx = np.random.default_rng(seed).choice(n, size=(confidence_n, n), replace=True) if confidence_n > 0 else None
+    out = [(float(base.mean()), None, *(interval(base[idx].mean(axis=1)) if idx is not None else (None, None)))]
+    for values in arrays[1:]:
+        rng = np.random.default_rng(seed)
+        observed = abs(float(base.mean()) - float(values.mean()))
+        if test == "bs":
+            idx = rng.choice(n, size=(n_samples, n), replace=True)
+            sys_scores = values[idx].mean(axis=1)
+            diffs = np.abs(sys_scores - base[idx].mean(axis=1))
+            out.append((float(values.mean()), p_value(diffs - diffs.mean(), observed), *interval(sys_scores)))
+        else:
+            swap = rng.integers(2, size=(n_samples, n), dtype=bool)
+            a = np.where(swap, base, values).mean(axis=1)
+            b = np.where(swap, values, base).mean(axis=1)
+            ci = (None, None)
+            if n_bootstrap > 0:
+                ci = interval(values[rng.choice(n, size=(n_bootstrap, n), replace=True)].mean(axis=1))
+            out.append((float(values.mean()), p_value(np.abs(a - b), observed), *ci))
+    return out
+
+
+@pytest.mark.parametrize(
+    "test,n_samples,n_bootstrap,n", [("bs", 300, -1, 2000), ("ar", 500, 200, 1500), ("ar", 64, -1, 130)]
+)
+def test_native_draws_and_means_are_numpys_to_the_last_bit(test, n_samples, n_bootstrap, n):
+    rng = np.random.default_rng(3)
+    base = rng.random(n)
+    scores = [("base", base)] + [(f"s{i}", np.clip(base + rng.normal(0.01 * i, 0.1, n), 0, 1)) for i in (1, 2, 3)]
+    ours = paired_test_on_scores(scores, test_type=test, n_samples=n_samples, n_bootstrap=n_bootstrap, seed=99)
+    expected = _numpy_reference(scores, test, n_samples, n_bootstrap, 99)
+    assert [(r.score, r.p_value, r.mean, r.ci) for r in ours] == expected
+
+
+def test_several_measures_at_once_equal_one_call_each():
+    rng = np.random.default_rng(4)
+    names = ["a", "b", "c"]
+    columns = {key: [rng.random(400) for _ in names] for key in ("rouge1", "rougeL")}
+    for test in ("bs", "ar"):
+        for seed in (5, None):
+            together = paired_tests_on_columns(
+                names, columns, test_type=test, n_samples=200, n_bootstrap=100, seed=seed
+            )
+            for key, arrays in columns.items():
+                one = paired_test_on_scores(
+                    list(zip(names, arrays)), test_type=test, n_samples=200, n_bootstrap=100, seed=seed
+                )
+                if seed is not None:
+                    assert together[key] == one
+                else:  # fresh draws: only the point scores repeat
+                    assert [r.score for r in together[key]] == [r.score for r in one]
+
+
+def test_a_negative_or_fractional_seed_names_the_argument():
+    with pytest.raises(ValueError, match="seed"):
+        paired_test_on_scores(_systems(), seed=-1)
+    with pytest.raises(TypeError, match="seed"):
+        paired_test_on_scores(_systems(), seed=1.5)

@@ -275,7 +275,84 @@ impl ResampleScores {
     }
 }
 
+/// The `(n, k)` float64 table of the mean-based tests as one segment-major slice, with `k`.
+fn mean_table(values: &PyReadonlyArray2<'_, f64>) -> PyResult<(Vec<f64>, usize)> {
+    let (n, k) = (values.shape()[0], values.shape()[1]);
+    if k == 0 {
+        return Err(Error::value("values", "expected at least one column").into());
+    }
+    if n as u64 > 1 << 32 {
+        return Err(Error::value("values", format!("expected at most 2**32 segments, got {n}")).into());
+    }
+    Ok((values.as_array().iter().copied().collect(), k))
+}
+
+fn check_samples(n_samples: usize, width: usize) -> PyResult<()> {
+    if n_samples > crate::limits::MAX_BOOTSTRAP {
+        let most = crate::limits::MAX_BOOTSTRAP;
+        return Err(Error::value("n_samples", format!("must be at most {most}, got {n_samples}")).into());
+    }
+    crate::batch::check_matrix::<f64>(width, n_samples, "resample scores")?;
+    Ok(())
+}
+
+/// Paired bootstrap of scores that are means of per-segment values: for each column of `values`
+/// (`(n, k)` float64, segment-major), the means of the resamples `generator.choice(n, n_samples)`,
+/// NumPy's `values[idx, c].mean(axis=1)` to the last bit (drawn a few rows at a time).
+#[pyfunction]
+fn mean_resample_scores(
+    py: Python<'_>,
+    values: PyReadonlyArray2<'_, f64>,
+    mut generator: PyRefMut<'_, NumpyGenerator>,
+    n_samples: usize,
+) -> PyResult<Vec<ResampleScores>> {
+    guard("mean_resample_scores", || {
+        let (table, k) = mean_table(&values)?;
+        check_samples(n_samples, k)?;
+        let rng = &mut generator.rng;
+        let work = n_samples.saturating_mul(table.len() / k);
+        let columns = long_call::run(py, work, || {
+            crate::significance::means::bootstrap_means(&table, k, rng, n_samples)
+        })?;
+        Ok(columns.into_iter().map(|scores| ResampleScores { scores }).collect())
+    })
+}
+
+/// Approximate randomization of scores that are means of per-segment values: with the swap masks
+/// `generator.booleans(n_samples, n)`, for each `(baseline, system)` pair of columns of `values`,
+/// the float64 arrays `(a, b)` of NumPy's `np.where(swap, baseline, system).mean(axis=1)` and
+/// `np.where(swap, system, baseline).mean(axis=1)`.
+#[pyfunction]
+fn mean_randomization_scores<'py>(
+    py: Python<'py>,
+    values: PyReadonlyArray2<'py, f64>,
+    pairs: Vec<(usize, usize)>,
+    mut generator: PyRefMut<'py, NumpyGenerator>,
+    n_samples: usize,
+) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
+    guard("mean_randomization_scores", || {
+        let (table, k) = mean_table(&values)?;
+        if let Some(&(b, s)) = pairs.iter().find(|&&(b, s)| b >= k || s >= k) {
+            return Err(
+                Error::value("pairs", format!("column ({b}, {s}) out of range for {k} columns")).into()
+            );
+        }
+        check_samples(n_samples, 2 * pairs.len())?;
+        let rng = &mut generator.rng;
+        let work = n_samples.saturating_mul(table.len() / k);
+        let out = long_call::run(py, work, || {
+            crate::significance::means::randomization_means(&table, k, &pairs, rng, n_samples)
+        })?;
+        Ok(out
+            .into_iter()
+            .map(|(a, b)| (PyArray1::from_vec(py, a).into_any(), PyArray1::from_vec(py, b).into_any()))
+            .collect())
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(mean_resample_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(mean_randomization_scores, m)?)?;
     m.add_class::<NumpyGenerator>()?;
     m.add_class::<ResampleIndices>()?;
     m.add_class::<SegmentRows>()?;

@@ -1,7 +1,9 @@
 //! Significance tests' shared machinery, exactly as sacrebleu runs them with NumPy: the random
 //! draws ([`numpy_rng`]) and the summaries of resample scores ([`summary`]). The metrics' own
 //! resample kernels live with each metric (`bleu::resample`, ...); [`shared_draws`] runs one
-//! kernel over several systems' statistics with the same draws.
+//! kernel over several systems' statistics with the same draws; [`means`] runs the paired tests of
+//! scores that are means of per-segment values (ROUGE).
+pub mod means;
 pub mod numpy_rng;
 pub mod shared_draws;
 pub mod summary;

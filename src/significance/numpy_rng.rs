@@ -65,6 +65,13 @@ pub fn generate_state_u64(pool: &[u32; POOL_SIZE], n: usize) -> Vec<u64> {
 
 const PCG_MULT: u128 = (0x2360_ED05_1FC6_5DA4u128 << 64) | 0x4385_DF64_9FCC_F645;
 
+/// The bits of NumPy's boolean draws not used yet: one 32-bit output serves 32 draws.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoolBuffer {
+    bits: u32,
+    left: u32,
+}
+
 /// NumPy's `PCG64` bit generator, with its one buffered half of a 64-bit output.
 #[derive(Clone, Debug)]
 pub struct Pcg64 {
@@ -194,7 +201,13 @@ impl Pcg64 {
     /// `Generator.integers(2, size=out.len(), dtype=bool)`: one bit per draw from a 32-bit output,
     /// lowest bit first, a fresh output every 32 draws (the buffer lives for one call).
     pub fn fill_booleans(&mut self, out: &mut [bool]) {
-        let (mut buf, mut left) = (0u32, 0u32);
+        self.fill_booleans_from(&mut BoolBuffer::default(), out)
+    }
+
+    /// [`Pcg64::fill_booleans`] in pieces: consecutive calls with the same `buffer` draw what one
+    /// call over all the pieces draws.
+    pub fn fill_booleans_from(&mut self, buffer: &mut BoolBuffer, out: &mut [bool]) {
+        let BoolBuffer { bits: mut buf, mut left } = *buffer;
         for o in out.iter_mut() {
             if left == 0 {
                 buf = self.next_u32();
@@ -205,6 +218,7 @@ impl Pcg64 {
             }
             *o = buf & 1 != 0;
         }
+        *buffer = BoolBuffer { bits: buf, left };
     }
 }
 

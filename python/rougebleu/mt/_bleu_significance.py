@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any, Sequence
 
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer, option
-from rougebleu.mt.significance import PairedTest
+from rougebleu.mt.significance import FROM_ENV, PairedTest
 
 __all__ = ["PairedResult", "paired_test"]
 
@@ -40,13 +40,15 @@ def paired_test(
     test_type: str = "bs",
     n_samples: int = 0,
     n_ar_confidence: int = -1,
+    seed: Any = FROM_ENV,
 ) -> tuple[Any, list[PairedResult]]:
     """Compare every system with the first one (the baseline) on `metric` (a :class:`BLEU`,
     :class:`CHRF` or :class:`TER`; `references=None` uses the references it cached).
 
     `test_type` is `"bs"` (paired bootstrap, default 1000 resamples) or `"ar"` (approximate
     randomization, default 10000 trials; `n_ar_confidence > 0` adds a bootstrap interval, 0 = 1000).
-    The seed is read from `SACREBLEU_SEED` (default 12345, "none" = fresh entropy), as sacrebleu does.
+    `seed` seeds the draws (None: fresh entropy); by default it is read from `SACREBLEU_SEED`
+    (default 12345, "none" = fresh entropy), as sacrebleu does.
     Returns the signature and one :class:`PairedResult` per system, baseline first.
     """
     option(test_type, "significance.test_type", "test_type")
@@ -54,7 +56,9 @@ def paired_test(
         raise ValueError("named_systems: give a baseline and at least one system")
     n_samples = bounded_integer(n_samples, "n_samples", -(2**63), MAX_BOOTSTRAP)
     n_ar_confidence = bounded_integer(n_ar_confidence, "n_ar_confidence", -(2**63), MAX_BOOTSTRAP)
-    test = PairedTest(list(named_systems), {"metric": metric}, references, test_type, n_samples, n_ar_confidence)
+    test = PairedTest(
+        list(named_systems), {"metric": metric}, references, test_type, n_samples, n_ar_confidence, seed=seed
+    )
     signatures, scores = test()
     (name,) = signatures
     results = [

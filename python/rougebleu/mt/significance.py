@@ -34,9 +34,11 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-__all__ = ["PairedTest", "Result", "default_rng", "entropy_words", "estimate_ci", "seed_from_env"]
+__all__ = ["FROM_ENV", "PairedTest", "Result", "default_rng", "entropy_words", "estimate_ci", "seed_from_env"]
 
 DEFAULT_SAMPLES = {"ar": 10000, "bs": 1000}
+#: The default of `seed` arguments: read it from `SACREBLEU_SEED`, as sacrebleu does.
+FROM_ENV: Any = type("FromEnv", (), {"__repr__": lambda self: "FROM_ENV"})()
 
 
 class Result:
@@ -247,7 +249,8 @@ class PairedTest:
     adds a bootstrap interval to AR (-1: none, 0: 1,000 resamples). Calling the object returns
     `(signatures, scores)` with `scores["System"]` the names and `scores[score name]` one
     :class:`Result` per system. `n_jobs` is accepted and ignored: comparisons run in this process
-    and the results do not depend on it. The seed is read from `SACREBLEU_SEED` (default 12345)."""
+    and the results do not depend on it. The seed is read from `SACREBLEU_SEED` (default 12345)
+    unless `seed` gives it (an integer, or None for fresh entropy)."""
 
     _DEFAULT_SAMPLES = DEFAULT_SAMPLES
 
@@ -260,10 +263,17 @@ class PairedTest:
         n_samples: int = 0,
         n_ar_confidence: int = -1,
         n_jobs: int = 1,
+        *,
+        seed: Any = FROM_ENV,
     ) -> None:
         self.test_type = option(test_type, "significance.test_type", "test_type")
         self._fn = _paired_ar if test_type == "ar" else _paired_bs
-        _, self._seed = seed_from_env()
+        if seed is FROM_ENV:
+            _, self._seed = seed_from_env()
+        else:
+            from rougebleu._args import integer
+
+            self._seed = None if seed is None else integer(seed, "seed", minimum=0)
         self.n_jobs = n_jobs
         self.references = references
         self.named_systems = named_systems

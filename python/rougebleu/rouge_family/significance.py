@@ -6,20 +6,23 @@ paired bootstrap resampling (Koehn 2004) and paired approximate randomization (R
 alike so every system sees the same resamples), the same p-value formula and the same 95%
 interval of the bootstrap means. The corpus score being resampled is the macro mean of the
 per-pair scores (what papers report from rouge_score), so a resample's score is the mean of the
-per-pair values it picks: no text is scored twice.
+per-pair values it picks: no text is scored twice. The draws and the means are made natively
+(``rougebleu.mt.significance.default_rng``, ``src/significance/means.rs``), NumPy's to the last bit, a
+few resamples at a time: 1,000 resamples of 100,000 pairs never hold the 800 MB index matrix.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from rougebleu import _args
+from rougebleu import _rougebleu as _native
 from rougebleu.rouge_family.batch import DEFAULT_TYPES, rouge
 
-__all__ = ["RougePairedResult", "rouge_paired_test", "paired_test_on_scores"]
+__all__ = ["RougePairedResult", "rouge_paired_test", "paired_test_on_scores", "paired_tests_on_columns"]
 
 DEFAULT_SAMPLES = {"bs": 1000, "ar": 10000}
 DEFAULT_SEED = 12345  # sacrebleu's default seed for its paired tests
@@ -38,20 +41,15 @@ class RougePairedResult(NamedTuple):
     ci: float | None
 
 
-def _interval(scores: np.ndarray) -> tuple[float, float]:
-    # The 2.5% and 97.5% order statistics of the sorted scores, as sacrebleu's estimate_ci.
-    s = np.sort(scores)
-    cut = len(s) // 40
-    return float(s.mean()), float(0.5 * (s[len(s) - cut - 1] - s[cut]))
+def _generator(seed: int | None) -> Any:
+    # sacrebleu passes `seed if seed else None`: a seed of 0 draws fresh entropy there too.
+    from rougebleu.mt.significance import default_rng
+
+    return default_rng(seed if seed else None)
 
 
 def _p_value(null_stats: np.ndarray, observed: float) -> float:
     return (int(np.count_nonzero(null_stats > observed)) + 1) / (len(null_stats) + 1)
-
-
-def _rng(seed: int | None) -> np.random.Generator:
-    # sacrebleu passes `seed if seed else None`: a seed of 0 draws fresh entropy there too.
-    return np.random.default_rng(seed if seed else None)
 
 
 def paired_test_on_scores(
@@ -69,51 +67,94 @@ def paired_test_on_scores(
     or ``"ar"`` (approximate randomization; ``n_samples`` trials, default 10000, plus a bootstrap
     interval of ``n_bootstrap`` resamples: -1 = none, 0 = 1000). ``seed=None`` draws fresh entropy.
     """
+    names = [name for name, _ in scores]
+    tested = paired_tests_on_columns(
+        names,
+        {"": [values for _, values in scores]},
+        test_type=test_type,
+        n_samples=n_samples,
+        n_bootstrap=n_bootstrap,
+        seed=seed,
+    )
+    return tested[""]
+
+
+def paired_tests_on_columns(
+    names: Sequence[str],
+    columns: Mapping[str, Sequence[np.ndarray]],
+    *,
+    test_type: str = "bs",
+    n_samples: int = 0,
+    n_bootstrap: int = -1,
+    seed: int | None = DEFAULT_SEED,
+) -> dict[str, list[RougePairedResult]]:
+    """:func:`paired_test_on_scores` of several measures of the same systems at once:
+    ``columns[key]`` holds one per-pair array per system of ``names`` (the first the baseline).
+    The results are those of one :func:`paired_test_on_scores` call per key; with a seed, one
+    pass over the draws serves every key and system (each call would draw the same ones)."""
     _args.option(test_type, "significance.test_type", "test_type")
-    if len(scores) < 2:
+    if len(names) < 2:
         raise ValueError("systems: give a baseline and at least one system to compare with it")
     n_samples = _args.n_bootstrap(n_samples, "n_samples") or DEFAULT_SAMPLES[test_type]
     n_bootstrap = _args.n_bootstrap(n_bootstrap, "n_bootstrap", low=-1)
     n_bootstrap = DEFAULT_SAMPLES["bs"] if n_bootstrap == 0 else n_bootstrap
-    arrays = [np.asarray(values, dtype=np.float64) for _, values in scores]
-    n = len(arrays[0])
+    seed = None if seed is None else _args.integer(seed, "seed", minimum=0)
+    keys = list(columns)
+    arrays = [[np.asarray(a, dtype=np.float64) for a in columns[key]] for key in keys]
+    n = len(arrays[0][0]) if arrays and arrays[0] else 0
     if n == 0:
         raise ValueError("systems: there are no pairs to resample")
-    if any(a.ndim != 1 or len(a) != n for a in arrays):
+    if any(len(per_key) != len(names) or any(a.ndim != 1 or len(a) != n for a in per_key) for per_key in arrays):
         raise ValueError("systems: every system needs one score per pair, as many as the baseline")
+    n_sys, n_keys = len(names), len(keys)
+    # Column s * n_keys + k of the table: system s, key k.
+    table = np.empty((n, n_sys * n_keys))
+    for k, per_key in enumerate(arrays):
+        for s, a in enumerate(per_key):
+            table[:, s * n_keys + k] = a
+    point = [[float(a.mean()) for a in per_key] for per_key in arrays]
 
-    base = arrays[0]
-    base_score = float(base.mean())
+    def cols(s: int) -> list[int]:
+        return [s * n_keys + k for k in range(n_keys)]
+
+    def bootstrap(columns: list[int], rng: Any, rows: int) -> list[Any]:
+        return _native.mean_resample_scores(np.ascontiguousarray(table[:, columns]), rng, rows)
+
     confidence_n = n_samples if test_type == "bs" else n_bootstrap
-    if confidence_n > 0:
-        idx = _rng(seed).choice(n, size=(confidence_n, n), replace=True)
-        results = [RougePairedResult(scores[0][0], base_score, None, *_interval(base[idx].mean(axis=1)))]
-    else:
-        results = [RougePairedResult(scores[0][0], base_score, None, None, None)]
+    out: dict[str, list[RougePairedResult]] = {key: [] for key in keys}
+    base_interval = bootstrap(cols(0), _generator(seed), confidence_n) if confidence_n > 0 else None
+    for k, key in enumerate(keys):
+        interval = base_interval[k].estimate_ci() if base_interval is not None else (None, None)
+        out[key].append(RougePairedResult(names[0], point[k][0], None, *interval))
 
-    for (name, _), values in zip(scores[1:], arrays[1:]):
-        rng = _rng(seed)  # the same draws for every system, as sacrebleu
-        score = float(values.mean())
-        observed = abs(base_score - score)
-        mean = ci = None
+    # With a seed every system's generator starts alike (sacrebleu seeds one per system), so one
+    # draw serves all; without one, each system draws its own.
+    groups = [list(range(1, n_sys))] if seed else [[s] for s in range(1, n_sys)]
+    for group in groups:
+        rng = _generator(seed)
+        results: dict[tuple[int, int], tuple[float, float | None, float | None]] = {}
         if test_type == "bs":
-            idx = rng.choice(n, size=(n_samples, n), replace=True)
-            sys_scores = values[idx].mean(axis=1)
-            mean, ci = _interval(sys_scores)
-            diffs = np.abs(sys_scores - base[idx].mean(axis=1))
-            # The bootstrap differences, shifted to mean zero, estimate the null distribution.
-            p = _p_value(diffs - diffs.mean(), observed)
+            resampled = bootstrap(cols(0) + [c for s in group for c in cols(s)], rng, n_samples)
+            for i, s in enumerate(group):
+                for k in range(n_keys):
+                    sys_scores, base_scores = resampled[(i + 1) * n_keys + k], resampled[k]
+                    observed = abs(point[k][0] - point[k][s])
+                    results[s, k] = (sys_scores.p_value(base_scores, observed), *sys_scores.estimate_ci())
         else:
-            swap = rng.integers(2, size=(n_samples, n), dtype=bool)
-            # A True draw keeps the pair's scores where they are, a False one swaps them.
-            a = np.where(swap, base, values).mean(axis=1)
-            b = np.where(swap, values, base).mean(axis=1)
-            p = _p_value(np.abs(a - b), observed)
-            if n_bootstrap > 0:
-                idx = rng.choice(n, size=(n_bootstrap, n), replace=True)
-                mean, ci = _interval(values[idx].mean(axis=1))
-        results.append(RougePairedResult(name, score, p, mean, ci))
-    return results
+            pairs = [(k, s * n_keys + k) for s in group for k in range(n_keys)]
+            swapped = _native.mean_randomization_scores(table, pairs, rng, n_samples)
+            # The interval's resamples are drawn right after the swap masks, as sacrebleu does.
+            after = bootstrap([c for s in group for c in cols(s)], rng, n_bootstrap) if n_bootstrap > 0 else None
+            for i, s in enumerate(group):
+                for k in range(n_keys):
+                    a, b = swapped[i * n_keys + k]
+                    p = _p_value(np.abs(a - b), abs(point[k][0] - point[k][s]))
+                    interval = after[i * n_keys + k].estimate_ci() if after is not None else (None, None)
+                    results[s, k] = (p, *interval)
+        for s in group:
+            for k, key in enumerate(keys):
+                out[key].append(RougePairedResult(names[s], point[k][s], *results[s, k]))
+    return out
 
 
 def rouge_paired_test(
@@ -158,13 +199,11 @@ def rouge_paired_test(
         for name, preds in named
     ]
     types = list(per_system[0][1]) if per_system else list(rouge_types)
-    return {
-        t: paired_test_on_scores(
-            [(name, getattr(arrays[t], measure)) for name, arrays in per_system],
-            test_type=test_type,
-            n_samples=n_samples,
-            n_bootstrap=n_bootstrap,
-            seed=seed,
-        )
-        for t in types
-    }
+    return paired_tests_on_columns(
+        [name for name, _ in per_system],
+        {t: [getattr(arrays[t], measure) for _, arrays in per_system] for t in types},
+        test_type=test_type,
+        n_samples=n_samples,
+        n_bootstrap=n_bootstrap,
+        seed=seed,
+    )
