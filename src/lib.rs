@@ -11,6 +11,7 @@
 //! - [`chrf`]: sacrebleu-compatible chrF and chrF++.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
 //! - [`meteor`]: METEOR as the METEOR 1.5 jar computes it, and NLTK's `meteor_score`.
+//! - [`report`]: the word-level analyses of a system comparison report (compare-mt's).
 //! - [`allpairs`]: all-pairs matrices, expected utility (MBR) and top-k over any metric.
 //! - [`columns`]: text columns read in place (Arrow's C data interface), NumPy texts, file lines.
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
@@ -34,6 +35,7 @@ pub mod limits;
 pub mod matlab;
 pub mod meteor;
 pub mod options;
+pub mod report;
 pub mod rouge;
 pub mod rouge155;
 pub mod significance;

@@ -165,6 +165,9 @@ CALLS = {
     "mean_randomization_scores": lambda o: native.mean_randomization_scores(
         np.ones((3, 2)), [(0, 1)], native.NumpyGenerator([1]), 2
     ),
+    "report_word_analysis": lambda o: native.report_word_analysis(
+        ["a b"], [["a b"], ["a"]], None, "13a", False, [1, 2], 1, 4, ["match"], 5, 1.0
+    ),
 }
 
 CHRF_OPTIONS = (6, 0, 2.0, False, False)

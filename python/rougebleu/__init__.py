@@ -12,6 +12,8 @@
   :func:`sentence_chrf` (module :mod:`rougebleu.mt.chrf`).
 - METEOR 1.5 as its jar computes it: :class:`METEOR`, :func:`corpus_meteor`, :func:`sentence_meteor`
   (module :mod:`rougebleu.meteor`); NLTK's ``meteor_score`` in :mod:`rougebleu.nltk`.
+- System comparison reports: :func:`compare` (and ``rougebleu compare``), a :class:`Report` in
+  HTML, Markdown, JSON and LaTeX with paired tests and compare-mt's analyses.
 - MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
   :func:`bleuEvaluationScore`, :func:`extractSummary`.
 
@@ -93,6 +95,9 @@ _EXPORTS: dict[str, str] = {
     "BleuStats": "stats",
     "ChrfStats": "stats",
     "TerStats": "stats",
+    # system comparison reports (compare-mt's analyses, paired tests, HTML/Markdown/JSON/LaTeX)
+    "compare": "report",
+    "Report": "report",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -138,6 +143,7 @@ if TYPE_CHECKING:
     from rougebleu.mt.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
     from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
     from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
+    from rougebleu.report import Report, compare
     from rougebleu.rouge155 import Rouge155
     from rougebleu.rouge_family.batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
     from rougebleu.rouge_family.scorer import RougeScorer

@@ -2,6 +2,7 @@
 
 rougebleu                      score the bundled example corpus and print a table
 rougebleu rouge -r REF -p SYS... ROUGE of system outputs (one text per line), intervals, paired tests
+rougebleu compare -r REF A B..  compare systems: report (HTML, Markdown, JSON, LaTeX) with tests and analyses
 rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
 rougebleu sacrebleu ...        sacrebleu-compatible command (same options and output)
 """
@@ -98,11 +99,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     rouge_cli.add_arguments(r)
+    from rougebleu.cli import compare as compare_cli
+
+    c = sub.add_parser(
+        "compare",
+        help="compare systems against a baseline: a report with paired tests, analyses and plots",
+        description=compare_cli.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    compare_cli.add_arguments(c)
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
     sub.add_parser("sacrebleu", help="sacrebleu-compatible command; see 'rougebleu sacrebleu -h'")
     args = parser.parse_args(argv)
     if args.command == "rouge":
         return rouge_cli.main(args)
+    if args.command == "compare":
+        return compare_cli.main(args)
     else:
         print(demo(use_stemmer=not args.no_stem))
     return 0

@@ -581,3 +581,19 @@ def mean_resample_scores(
 def mean_randomization_scores(
     values: npt.NDArray[np.float64], pairs: list[tuple[int, int]], generator: NumpyGenerator, n_samples: int
 ) -> list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]: ...
+
+# -- the comparison report's word-level analyses ----------------------------------------------
+
+def report_word_analysis(
+    references: Sequence[str] | Any,
+    systems: Sequence[Sequence[str] | Any],
+    freq_corpus: Sequence[str] | Any | None,
+    tokenize: str,
+    lowercase: bool,
+    freq_cutoffs: list[int],
+    min_order: int,
+    max_order: int,
+    ngram_kinds: list[str],
+    top: int,
+    alpha: float,
+) -> dict[str, Any]: ...

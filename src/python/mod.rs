@@ -13,6 +13,7 @@ mod matlab;
 mod meteor;
 mod options;
 mod pretokenized;
+mod report;
 mod rouge;
 mod rouge155;
 mod rouge_per_call;
@@ -54,5 +55,6 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     text_lines::register(m)?;
     long_call::register(m)?;
     options::register(m)?;
+    report::register(m)?;
     Ok(())
 }
