@@ -41,7 +41,7 @@ lint:  ## formatting, clippy, ruff, mypy, the stubs against the module (.ci/run 
 ARGS ?=
 BENCHES := bench-rouge bench-rouge-family bench-rouge155 bench-stem bench-stem-multilingual \
 	bench-matlab bench-bleu bench-chrf bench-ter bench-allpairs bench-percall bench-sacrebleu-cli \
-	bench-threads bench-xlsum bench-columns bench-spark
+	bench-threads bench-xlsum bench-columns bench-spark bench-compare
 .PHONY: release benches bench-kernels $(BENCHES)
 
 release:  ## the extension in release mode (what the bench-* targets time)
@@ -97,6 +97,9 @@ bench-columns: release  ## 1M-row Arrow/Polars/pandas columns vs Python lists: t
 
 bench-spark: release  ## rougebleu.spark in local mode, 1 and 2 executor cores
 	python benches/bench_spark.py $(ARGS)
+
+bench-compare: release  ## rougebleu compare against compare-mt (whole processes), and a 100,000-segment 5-system ROUGE report on one core
+	python benches/bench_compare.py $(ARGS)
 
 bench-kernels:  ## the Rust kernels alone (criterion; benches/kernels/, its own crate)
 	cargo bench --manifest-path benches/kernels/Cargo.toml $(ARGS)

@@ -34,7 +34,7 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu.rouge_family.batch import DEFAULT_TYPES, CorpusScore, Interval
+from rougebleu.rouge_family.batch import DEFAULT_TYPES, CorpusResult, CorpusScore, Interval
 from rougebleu.rouge_family.scoring import Score
 
 __all__ = ["Stats", "RougeStats", "BleuStats", "ChrfStats", "TerStats", "merge", "from_bytes", "from_row"]
@@ -301,20 +301,20 @@ class RougeStats(Stats):
         confidence: float = 0.95,
         seed: int = 0,
         workers: int | None = None,
-    ) -> dict[str, CorpusScore]:
+    ) -> CorpusResult:
         """:func:`rougebleu.rouge_corpus` of the whole corpus, from these statistics; the
         bootstrap (``n_bootstrap > 0``) needs the rows (``keep_items=True``)."""
         resamples = _args.n_bootstrap(n_bootstrap)
         if resamples == 0:
             point = self.score(average)
-            return {t: CorpusScore(*(Interval(v, v, v) for v in s)) for t, s in point.items()}
+            return CorpusResult((t, CorpusScore(*(Interval(v, v, v) for v in s))) for t, s in point.items())
         if self.items is None:
             raise ValueError("n_bootstrap: resampling needs the per-pair rows; compute with keep_items=True")
         types, core = _core(self.config)
         seed = _args.integer(seed, "seed", minimum=0)
         level = _args.confidence(confidence)
         rows = core.corpus_from_items(self.items, average, resamples, level, seed % 2**64, workers)
-        return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}
+        return CorpusResult((t, CorpusScore(*(Interval(*x) for x in row))) for t, row in zip(types, rows))
 
 
 def _core(config: dict) -> tuple[list[str], Any]:

@@ -96,13 +96,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _read(paths: Sequence[str]) -> dict[str, list[str]]:
     """Each file's lines as sacrebleu reads them: split at "\\n", each right-stripped."""
-    from rougebleu._rougebleu import TextLines
+    from rougebleu._rougebleu import TextLines, column_texts
 
     unique = list(dict.fromkeys(paths))
     out: dict[str, list[str]] = {}
     for path, native in zip(unique, TextLines.read_many(unique)):
         if native is not None:
-            lines = [native[i] for i in range(len(native))]
+            lines = column_texts(native, path)  # every line as a str, in one call
         else:  # unreadable natively: let Python word the error
             try:
                 with open(path, encoding="utf-8", newline="\n") as f:

@@ -74,6 +74,28 @@ class Score:
     def __repr__(self) -> str:
         return self.format()
 
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        header, row = ["metric", "score"], [self.name, round(self.score, 4)]
+        if self._mean > 0:
+            header += ["bootstrap mean", "95% half width"]
+            row += [round(self._mean, 4), round(self._ci, 4)]
+        if self._verbose:
+            header.append("details")
+            row.append(self._verbose)
+        return html_table(header, [row])
+
+    def plot(self, ax: Any = None) -> Any:
+        """A matplotlib figure (or `ax` drawn on): the score, with its bootstrap interval when the
+        score was computed with `n_bootstrap` (needs the ``plot`` extra)."""
+        from rougebleu._plot import intervals
+
+        low = high = None
+        if self._mean > 0:
+            low, high = self._mean - self._ci, self._mean + self._ci
+        return intervals([(self.name, self.score, low, high)], title=self.name, ax=ax)
+
 
 class Signature:
     """A reproducibility signature in sacrebleu's format, with rougebleu's version."""

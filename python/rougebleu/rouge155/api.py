@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from rougebleu._long_call import reporting
 from rougebleu._rougebleu import Rouge155Core
@@ -97,6 +97,49 @@ class Rouge155Result:
     def report(self, per_eval: bool = False) -> str:
         """The text ``ROUGE-1.5.5.pl`` prints for this evaluation (``-d`` with ``per_eval``)."""
         return self._report_d if per_eval else self._report
+
+    def _rows(self) -> list[list[Any]]:
+        rows = []
+        for system, measures in self.per_system.items():
+            for measure, s in measures.items():
+                rows.append([system, measure, *(v[0] for v in (s.recall, s.precision, s.fmeasure))])
+        return rows
+
+    def __repr__(self) -> str:
+        head = (
+            f"Rouge155Result({len(self.systems)} system(s), {len(self.eval_ids)} unit(s), "
+            f"measures {', '.join(self.measures)})"
+        )
+        lines = [f"  {r[0]} {r[1]}: R {r[2]} P {r[3]} F {r[4]}" for r in self._rows()]
+        return "\n".join([head, *lines])
+
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        return html_table(["system", "measure", "recall", "precision", "F"], self._rows(), places=5)
+
+    def to_frame(self, library: str = "pandas") -> Any:
+        """The per-unit scores as a pandas or Polars frame: one row per system, measure and unit
+        with ``recall``, ``precision``, ``fmeasure`` (units a system has no summary for are left out)."""
+        from rougebleu._frames import from_rows
+
+        rows = []
+        for s, system in enumerate(self.systems):
+            for m, measure in enumerate(self.measures):
+                for e, unit in enumerate(self.eval_ids):
+                    r, p, f = self.scores[s, m, e]
+                    if r == r:  # not NaN
+                        rows.append(
+                            {
+                                "system": system,
+                                "measure": measure,
+                                "unit": unit,
+                                "recall": float(r),
+                                "precision": float(p),
+                                "fmeasure": float(f),
+                            }
+                        )
+        return from_rows(rows, library)
 
 
 def _spl_bytes(text: Text, what: str) -> bytes:

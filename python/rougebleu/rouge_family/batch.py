@@ -16,9 +16,11 @@ TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:
     from rougebleu._long_call import ProgressArg
 
-__all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore"]
+__all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore", "CorpusResult"]
 
 DEFAULT_TYPES: tuple[str, ...] = DEFAULT_ROUGE_TYPES
+#: What `rouge()` returns: a dict of arrays, or one table with a column per type and measure.
+OUTPUTS = ("dict", "arrow", "pandas", "polars")
 
 
 class RougeArrays(NamedTuple):
@@ -74,15 +76,16 @@ def rouge(
 
     ``output="dict"`` (default) returns ``{rouge_type: RougeArrays}``; ``output="arrow"`` returns a
     ``pyarrow.Table`` with columns ``<type>_precision``, ``<type>_recall``, ``<type>_fmeasure``
-    (needs pyarrow; the arrays are handed over without copying).
+    (needs pyarrow; the arrays are handed over without copying); ``"pandas"`` and ``"polars"``
+    return a data frame with those columns.
 
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
     Ctrl-C stops a long call at once; ``progress=True`` shows a tqdm bar, a callable receives
     ``(done, total)`` (docs/limits.md, "Long calls").
     """
-    if output not in ("dict", "arrow"):
-        raise ValueError(f"output must be 'dict' or 'arrow', got {output!r}")
+    if output not in OUTPUTS:
+        raise ValueError(f"output must be one of {', '.join(map(repr, OUTPUTS))}, got {output!r}")
     types, core, predictions, references = _setup(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
     )
@@ -93,7 +96,15 @@ def rouge(
     }
     if output == "arrow":
         return arrow_table(arrays)
+    if output in ("pandas", "polars"):
+        from rougebleu._frames import from_columns
+
+        return from_columns(_columns(arrays), output)
     return arrays
+
+
+def _columns(arrays: dict[str, RougeArrays]) -> dict[str, np.ndarray]:
+    return {f"{t}_{field}": getattr(a, field) for t, a in arrays.items() for field in RougeArrays._fields}
 
 
 def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
@@ -102,7 +113,7 @@ def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
         import pyarrow as pa
     except ImportError as e:
         raise ImportError("output='arrow' needs pyarrow: pip install pyarrow") from e
-    return pa.table({f"{t}_{field}": getattr(a, field) for t, a in arrays.items() for field in RougeArrays._fields})
+    return pa.table(_columns(arrays))
 
 
 def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references):  # type: ignore[no-untyped-def]
@@ -122,6 +133,11 @@ class Interval(NamedTuple):
     low: float
     high: float
 
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        return html_table(["score", "low", "high"], [list(self)])
+
 
 class CorpusScore(NamedTuple):
     """Corpus-level precision, recall and F-measure, each with its interval."""
@@ -129,6 +145,54 @@ class CorpusScore(NamedTuple):
     precision: Interval
     recall: Interval
     fmeasure: Interval
+
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        return html_table(["", "score", "low", "high"], [[name, *getattr(self, name)] for name in self._fields])
+
+    def plot(self, ax: Any = None) -> Any:
+        """A matplotlib figure (or `ax` drawn on): precision, recall and F with their intervals
+        (needs the ``plot`` extra)."""
+        from rougebleu._plot import intervals
+
+        return intervals([(name, *getattr(self, name)) for name in self._fields], title="corpus score", ax=ax)
+
+
+class CorpusResult(dict[str, CorpusScore]):
+    """What :func:`rouge_corpus` returns: ``{rouge_type: CorpusScore}`` (a dict), which also
+    shows itself as a table in notebooks, converts to a frame and plots."""
+
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        rows = [[t, *(getattr(cs, m)[k] for m in CorpusScore._fields for k in range(3))] for t, cs in self.items()]
+        header = ["type", *(f"{m} {end}" for m in ("P", "R", "F") for end in ("", "low", "high"))]
+        return html_table([h.strip() for h in header], rows)
+
+    def to_frame(self, library: str = "pandas") -> Any:
+        """One row per rouge type: ``precision``, ``precision_low``, ... ``fmeasure_high``
+        (a pandas or Polars frame)."""
+        from rougebleu._frames import from_rows
+
+        rows = []
+        for t, cs in self.items():
+            row: dict[str, Any] = {"rouge_type": t}
+            for m in CorpusScore._fields:
+                score, low, high = getattr(cs, m)
+                row.update({m: score, f"{m}_low": low, f"{m}_high": high})
+            rows.append(row)
+        return from_rows(rows, library)
+
+    def plot(self, measure: str = "fmeasure", ax: Any = None) -> Any:
+        """A matplotlib figure (or `ax` drawn on): `measure` of every rouge type with its interval
+        (needs the ``plot`` extra)."""
+        from rougebleu._plot import intervals
+
+        if measure not in CorpusScore._fields:
+            raise ValueError(f"measure: expected one of {', '.join(CorpusScore._fields)}, got {measure!r}")
+        rows = [(t, *getattr(cs, measure)) for t, cs in self.items()]
+        return intervals(rows, title=f"ROUGE {measure}", ax=ax)
 
 
 def rouge_corpus(
@@ -150,7 +214,7 @@ def rouge_corpus(
     workers: int | None = None,
     pretokenized: bool = False,
     progress: ProgressArg = None,
-) -> dict[str, CorpusScore]:
+) -> CorpusResult:
     """System-level ROUGE of a whole corpus with bootstrap confidence intervals.
 
     ``average="macro"``: the mean of the per-pair precision, recall and F (what papers using
@@ -165,7 +229,8 @@ def rouge_corpus(
     rouge_score's NumPy-based ``BootstrapAggregator`` (use :class:`BootstrapAggregator` for that).
 
     Inputs are those of :func:`rouge`: lists, columns, or with ``pretokenized=True`` token lists;
-    ``progress`` as there.
+    ``progress`` as there. The result is a dict (a :class:`CorpusResult`) that also gives a data
+    frame (``to_frame()``), a figure (``plot()``) and a table in notebooks.
     """
     types, core, predictions, references = _setup(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
@@ -178,4 +243,4 @@ def rouge_corpus(
         rows = core.corpus(
             predictions, references, average, resamples, level, seed % 2**64, workers, bool(pretokenized)
         )
-    return {t: CorpusScore(*(Interval(*x) for x in row)) for t, row in zip(types, rows)}
+    return CorpusResult((t, CorpusScore(*(Interval(*x) for x in row))) for t, row in zip(types, rows))

@@ -153,6 +153,17 @@ class RougeScorer(RougeScorerBase):
         self._segment = language_segmenter(self._core)
         self._named_tokenizer = named
         self._use_stemmer = bool(use_stemmer)
+        # What __repr__ shows: the options given, next to their defaults.
+        self._options = {
+            "use_stemmer": (bool(use_stemmer), False),
+            "split_summaries": (bool(split_summaries), False),
+            "tokenizer": (named if named is not None else tokenizer, None),
+            "multi_ref": (multi_ref, "max"),
+            "jackknife": (bool(jackknife), False),
+            "alpha": (alpha, None),
+            "beta": (beta, None),
+            "lang": (lang, None),
+        }
         if tokenizer is not None and not callable(getattr(tokenizer, "tokenize", None)):
             raise TypeError("tokenizer must have a tokenize(text) method or be the name 'unicode'")
         self._tokenizer = tokenizer
@@ -163,6 +174,17 @@ class RougeScorer(RougeScorerBase):
         # Python does not tokenize; `_score_general`/`_score_multi_general` below otherwise.
         if tokenizer is None and not self._split_summaries and self._segment is None:
             self._set_fast(self.rouge_types, self._core.dict_scorer(self.rouge_types, Score, _INT_ZERO))
+
+    def __repr__(self) -> str:
+        options = "".join(f", {k}={v!r}" for k, (v, default) in self._options.items() if v != default)
+        return f"RougeScorer({self.rouge_types!r}{options})"
+
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        rows = [["rouge_types", ", ".join(self.rouge_types)]]
+        rows += [[k, repr(v)] for k, (v, _) in self._options.items()]
+        return html_table(["RougeScorer", "setting"], rows)
 
     # -- rouge_score API ---------------------------------------------------------------------
     # `score(target, prediction)` and `score_multi(targets, prediction)` come from RougeScorerBase.

@@ -20,6 +20,11 @@ class Score(NamedTuple):
     recall: float
     fmeasure: float
 
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        return html_table(["precision", "recall", "fmeasure"], [list(self)])
+
 
 class AggregateScore(NamedTuple):
     """Bootstrap percentiles of the mean: ``low``, ``mid`` (the median) and ``high``."""
@@ -27,6 +32,12 @@ class AggregateScore(NamedTuple):
     low: Score
     mid: Score
     high: Score
+
+    def _repr_html_(self) -> str:
+        from rougebleu._display import html_table
+
+        rows = [[name, *(getattr(self, end)[k] for end in self._fields)] for k, name in enumerate(Score._fields)]
+        return html_table(["", "low", "mid", "high"], rows)
 
 
 def fmeasure(precision: float, recall: float) -> float:
