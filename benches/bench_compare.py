@@ -11,9 +11,10 @@
    plots). Each runs as a fresh process (interpreter start-up and imports included); wall-clock and
    CPU time (user + system of the process), best of N.
 2. ROUGE at scale: a 5-system report on `--segments` segments (default 100,000) built from
-   REALSumm's CNN/DailyMail summaries (each segment a document's reference and, per system, one of
-   the 24 systems' summaries of it with its sentences shuffled and some dropped, so that texts
-   repeat rarely), `-m rouge1 rouge2 rougeL rougeLsum`, paired bootstrap of 1,000 resamples, HTML
+   REALSumm's CNN/DailyMail summaries (each segment a document's reference, its sentences shuffled
+   and half the time one sentence of another document's added, and per system one of the 24
+   systems' summaries of it with its sentences shuffled and some dropped, so that texts repeat
+   rarely), `-m rouge1 rouge2 rougeL rougeLsum`, paired bootstrap of 1,000 resamples, HTML
    output, on one core (`RAYON_NUM_THREADS=1`, and `taskset -c 0` where available).
 
 The corpus is read from ../shared/corpus (or $ROUGEBLEU_CORPUS).
@@ -101,7 +102,12 @@ def _realsumm(segments: int, systems: int, folder: Path) -> list[Path]:
     try:
         for i in range(segments):
             doc = docs[ids[i % len(ids)]]
-            files[0].write(doc["ref"].replace("\n", "\\n") + "\n")
+            # The reference's sentences shuffled, half the time with one of another document's.
+            ref = doc["ref"].split("\n")
+            rng.shuffle(ref)
+            if rng.random() < 0.5:
+                ref.insert(rng.randrange(len(ref) + 1), rng.choice(docs[rng.choice(ids)]["ref"].split("\n")))
+            files[0].write("\\n".join(ref) + "\n")
             for k in range(systems):
                 sents = rng.choice(doc["cands"]).split("\n")
                 rng.shuffle(sents)

@@ -381,3 +381,20 @@ def test_plot_is_a_matplotlib_figure(report: rougebleu.Report) -> None:
     assert dots == [report.score("chrf", s)["score"] for s in SYSTEMS]
     with pytest.raises(ValueError, match="metric"):
         report.plot("rouge1")
+
+
+# -- long reports ----------------------------------------------------------------------------------
+
+
+def test_progress_is_reported_and_never_decreases() -> None:
+    seen: list[tuple[int, int]] = []
+    texts = [f"a b c {i % 7} d {i % 11}" for i in range(300)]
+    rougebleu.compare(
+        {"a": texts, "b": texts[::-1]},
+        texts,
+        metrics=["bleu", "rouge1"],
+        paired_bs_n=50,
+        progress=lambda d, t: seen.append((d, t)),
+    )
+    assert seen and seen[-1][0] == seen[-1][1]
+    assert all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(seen, seen[1:]))

@@ -168,6 +168,8 @@ CALLS = {
     "report_word_analysis": lambda o: native.report_word_analysis(
         ["a b"], [["a b"], ["a"]], None, "13a", False, [1, 2], 1, 4, ["match"], 5, 1.0
     ),
+    "lines_with_sentence_breaks": lambda o: native.lines_with_sentence_breaks(o.lines),
+    "RougeCore.score_systems": lambda o: o.scorer._core.score_systems([["a b"], ["a c"]], ["a c"]),
 }
 
 CHRF_OPTIONS = (6, 0, 2.0, False, False)

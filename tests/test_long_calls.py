@@ -30,6 +30,8 @@ LONG_CALLS = {
     "rouge_batch": "rougebleu.rouge(texts * 60, texts * 60, use_stemmer=True, workers=1, progress=ready)",
     "rouge_corpus_bootstrap": "rougebleu.rouge_corpus(texts, texts, n_bootstrap=10_000_000, workers=2, progress=ready)",
     "top_k": "rougebleu.top_k(texts * 4, texts * 4, 5, metric='bleu', workers=1, progress=ready)",
+    # A comparison report: its ROUGE paired bootstrap.
+    "compare": "rougebleu.compare([texts, texts[::-1]], texts, metrics=['rouge1'], paired_bs_n=5**9, progress=ready)",
     # The paired bootstrap resampling every system in one pass (its progress set for the thread).
     "paired_bootstrap": (
         "with __import__('rougebleu._long_call', fromlist=['_']).reporting(ready): "

@@ -262,3 +262,31 @@ def test_bootstrap_mid_is_the_median_of_resample_means():
         BootstrapAggregator(n_samples=0)
     with pytest.raises(TypeError, match="seed"):
         BootstrapAggregator(seed="x")
+
+
+def test_several_systems_against_the_same_references_equal_one_call_each(corpus) -> None:
+    from conftest import read_jsonl
+    from rougebleu.rouge_batch import rouge_systems
+
+    items = read_jsonl(corpus / "summ" / "summeval_cnndm.jsonl")
+    by: dict = {}
+    refs: dict = {}
+    for it in items:
+        by.setdefault(it["system"], {})[it["doc_id"]] = it["candidate"]
+        refs[it["doc_id"]] = it["references"]
+    docs = sorted(refs)
+    systems = [[by[s][d] for d in docs] for s in sorted(by)[:4]]
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum", "rougeW-1.2", "rougeSU4"]
+    for references, opts in (
+        ([refs[d][0] for d in docs], {"use_stemmer": True}),
+        ([refs[d] for d in docs], {"multi_ref": "pooled"}),
+        ([refs[d][:3] for d in docs], {}),
+    ):
+        together = rouge_systems(systems, references, rouge_types=types, workers=2, **opts)
+        for preds, got in zip(systems, together):
+            one = rougebleu.rouge(preds, references, rouge_types=types, **opts)
+            for t in types:
+                for field in ("precision", "recall", "fmeasure"):
+                    np.testing.assert_array_equal(getattr(got[t], field), getattr(one[t], field))
+    with pytest.raises(ValueError, match="predictions"):
+        rouge_systems([systems[0], systems[1][:-1]], [refs[d][0] for d in docs])

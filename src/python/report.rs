@@ -1,11 +1,12 @@
 //! Bindings for the word-level analyses of the comparison report (`crate::report`).
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
 use super::guard::guard;
 use super::long_call;
 use super::text_args::{str_items, texts, TextItems};
+use super::text_lines::TextLines;
 use crate::options::Vocabulary;
 use crate::report::{analyze, NgramKind, NgramRow, Options};
 use crate::text::sacrebleu::Tokenizer;
@@ -84,7 +85,20 @@ fn report_word_analysis<'py>(
     })
 }
 
+/// The lines of a file read natively, as `str`s, with every literal backslash-n made a newline
+/// (the sentence break in the line-per-text files of the ROUGE commands).
+#[pyfunction]
+fn lines_with_sentence_breaks<'py>(
+    py: Python<'py>,
+    lines: PyRef<'py, TextLines>,
+) -> PyResult<Vec<Bound<'py, PyString>>> {
+    guard("lines_with_sentence_breaks", || {
+        Ok(lines.lines.iter().map(|l| PyString::new(py, &crate::report::with_sentence_breaks(l))).collect())
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(report_word_analysis, m)?)?;
+    m.add_function(wrap_pyfunction!(lines_with_sentence_breaks, m)?)?;
     Ok(())
 }

@@ -165,6 +165,48 @@ impl RougeCore {
         })
     }
 
+    /// `score_batch` of several systems' predictions against the same references, each
+    /// segment's references tokenized once: float64 `(systems, n, types, 3)` precision, recall, F.
+    #[pyo3(signature = (systems, references, workers=None))]
+    fn score_systems<'py>(
+        &self,
+        py: Python<'py>,
+        systems: Vec<Bound<'py, PyAny>>,
+        references: &Bound<'py, PyAny>,
+        workers: Option<Workers>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard("RougeCore.score_systems", || {
+            let workers = threads(workers);
+            let inputs: Vec<TextInput<'py>> = systems
+                .iter()
+                .enumerate()
+                .map(|(s, p)| TextInput::of(p, &format!("systems[{s}]")))
+                .collect::<PyResult<_>>()?;
+            let ref_items = ReferenceInput::of(references)?;
+            let texts: Vec<Vec<Text>> = inputs
+                .iter()
+                .enumerate()
+                .map(|(s, p)| p.texts(&format!("systems[{s}]")))
+                .collect::<PyResult<_>>()?;
+            let refs = ref_items.texts()?;
+            let n = refs.len();
+            let work = n.saturating_mul(texts.len());
+            let scores =
+                long_call::run(py, work, || self.scorer.score_batch_systems(&texts, &refs, workers))??;
+            let n_types = self.scorer.types().len();
+            let mut prf = vec![0.0; texts.len() * n * n_types * 3];
+            for (i, per_system) in scores.iter().enumerate() {
+                for (s, per_type) in per_system.iter().enumerate() {
+                    for (t, sc) in per_type.iter().enumerate() {
+                        let at = ((s * n + i) * n_types + t) * 3;
+                        prf[at..at + 3].copy_from_slice(&[sc.prf.precision, sc.prf.recall, sc.prf.fmeasure]);
+                    }
+                }
+            }
+            Ok(PyArray1::from_vec(py, prf).reshape([texts.len(), n, n_types, 3])?.into_any())
+        })
+    }
+
     /// Like `score_batch`, but returns one `{type: score_cls(p, r, f)}` dict per pair, built
     /// here rather than in Python (`int_zero` is used where rouge_score returns int zeros).
     #[pyo3(signature = (predictions, references, rouge_types, score_cls, int_zero, workers=None, pretokenized=false))]
@@ -411,71 +453,107 @@ impl RougeCore {
         }
         // Columns (Arrow, Polars, pandas, NumPy) are read without Python strings; other
         // sequences item by item, as rouge_score takes them (str or bytes).
-        let pred_col = column(predictions, "predictions")?;
-        let ref_col = column(references, "references")?;
-        let pred_items =
-            if pred_col.is_none() { sequence_items(predictions, "predictions")? } else { Vec::new() };
-        let ref_items =
-            if ref_col.is_none() { sequence_items(references, "references")? } else { Vec::new() };
-        let n_preds = pred_col.as_ref().map_or(pred_items.len(), |c| c.len());
-        let n_refs = ref_col.as_ref().map_or(ref_items.len(), |c| c.len());
-        check_same_length("predictions", n_preds, "references", n_refs)?;
-        let preds = match &pred_col {
+        let pred_items = TextInput::of(predictions, "predictions")?;
+        let ref_items = ReferenceInput::of(references)?;
+        check_same_length("predictions", pred_items.len(), "references", ref_items.len())?;
+        let preds = pred_items.texts("predictions")?;
+        let refs = ref_items.texts()?;
+        Ok(long_call::run(py, preds.len(), || self.scorer.score_batch(&preds, &refs, workers))??)
+    }
+}
+
+/// The texts of a predictions argument: a column, or a sequence of `str`/`bytes` kept alive
+/// while their text is borrowed.
+struct TextInput<'py> {
+    column: Option<Column>,
+    items: Vec<Bound<'py, PyAny>>,
+}
+
+impl<'py> TextInput<'py> {
+    fn of(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        let column = column(obj, what)?;
+        let items = if column.is_none() { sequence_items(obj, what)? } else { Vec::new() };
+        Ok(TextInput { column, items })
+    }
+
+    fn len(&self) -> usize {
+        self.column.as_ref().map_or(self.items.len(), |c| c.len())
+    }
+
+    fn texts(&self, what: &str) -> PyResult<Vec<Text<'_>>> {
+        match &self.column {
             Some(Column::Text(c)) => c
                 .iter()
                 .enumerate()
-                .map(|(i, t)| t.map(Text::from).ok_or_else(|| null_error(format!("predictions[{i}]"))))
-                .collect::<PyResult<Vec<Text>>>()?,
+                .map(|(i, t)| t.map(Text::from).ok_or_else(|| null_error(format!("{what}[{i}]"))))
+                .collect(),
             Some(Column::List(_)) => {
-                return Err(PyTypeError::new_err("predictions must be a column of strings, not of lists"))
+                Err(PyTypeError::new_err(format!("{what} must be a column of strings, not of lists")))
             }
-            None => pred_items
-                .iter()
-                .enumerate()
-                .map(|(i, o)| rouge_text(o, || format!("predictions[{i}]")))
-                .collect::<PyResult<Vec<Text>>>()?,
-        };
-        let mut ref_objs: Vec<Vec<Bound<'py, PyAny>>> = Vec::new();
-        let refs = match &ref_col {
-            Some(col) => column_references(col)?,
             None => {
-                // Keep every Python object alive while its text is borrowed.
-                ref_objs.reserve(ref_items.len());
-                for (i, r) in ref_items.iter().enumerate() {
-                    if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
-                        ref_objs.push(vec![r.clone()]);
-                    } else {
-                        let inner = sequence_items(r, &format!("references[{i}]"))?;
-                        if inner.is_empty() {
-                            return Err(PyValueError::new_err(format!(
-                                "references[{i}] is an empty list; give at least one reference"
-                            )));
-                        }
-                        ref_objs.push(inner);
+                self.items.iter().enumerate().map(|(i, o)| rouge_text(o, || format!("{what}[{i}]"))).collect()
+            }
+        }
+    }
+}
+
+/// The references argument: a column, or a sequence whose items are a text or a list of texts.
+struct ReferenceInput<'py> {
+    column: Option<Column>,
+    groups: Vec<Vec<Bound<'py, PyAny>>>,
+}
+
+impl<'py> ReferenceInput<'py> {
+    fn of(references: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let column = column(references, "references")?;
+        let mut groups = Vec::new();
+        if column.is_none() {
+            let items = sequence_items(references, "references")?;
+            groups.reserve(items.len());
+            for (i, r) in items.iter().enumerate() {
+                if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
+                    groups.push(vec![r.clone()]);
+                } else {
+                    let inner = sequence_items(r, &format!("references[{i}]"))?;
+                    if inner.is_empty() {
+                        return Err(PyValueError::new_err(format!(
+                            "references[{i}] is an empty list; give at least one reference"
+                        )));
                     }
+                    groups.push(inner);
                 }
-                ref_objs
+            }
+        }
+        Ok(ReferenceInput { column, groups })
+    }
+
+    fn len(&self) -> usize {
+        self.column.as_ref().map_or(self.groups.len(), |c| c.len())
+    }
+
+    fn texts(&self) -> PyResult<Vec<Vec<Text<'_>>>> {
+        if let Some(col) = &self.column {
+            return column_references(col);
+        }
+        self.groups
+            .iter()
+            .enumerate()
+            .map(|(i, group)| {
+                group
                     .iter()
                     .enumerate()
-                    .map(|(i, group)| {
-                        group
-                            .iter()
-                            .enumerate()
-                            .map(|(k, o)| {
-                                rouge_text(o, || {
-                                    if group.len() == 1 {
-                                        format!("references[{i}]")
-                                    } else {
-                                        format!("references[{i}][{k}]")
-                                    }
-                                })
-                            })
-                            .collect::<PyResult<Vec<Text>>>()
+                    .map(|(k, o)| {
+                        rouge_text(o, || {
+                            if group.len() == 1 {
+                                format!("references[{i}]")
+                            } else {
+                                format!("references[{i}][{k}]")
+                            }
+                        })
                     })
-                    .collect::<PyResult<Vec<Vec<Text>>>>()?
-            }
-        };
-        Ok(long_call::run(py, preds.len(), || self.scorer.score_batch(&preds, &refs, workers))??)
+                    .collect::<PyResult<Vec<Text>>>()
+            })
+            .collect()
     }
 }
 

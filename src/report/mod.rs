@@ -11,7 +11,10 @@
 //! matched in a small table of their own, and only the n-grams that count somewhere get a corpus-wide
 //! identity, so that 100,000 segments of five systems take seconds.
 pub mod ngrams;
+mod slots;
 pub mod word_accuracy;
+
+use std::borrow::Cow;
 
 use crate::error::{Error, Result};
 use crate::text::intern::StrMap;
@@ -87,32 +90,49 @@ impl Vocabulary {
     }
 }
 
-/// A segment's texts as token spans, before interning.
-struct Tokenized {
-    texts: Vec<(String, Vec<(u32, u32)>)>,
+/// A text as token spans, before interning: the spans index the input itself unless the
+/// tokenizer had to rewrite it.
+type Spans<'a> = (Cow<'a, str>, Vec<(u32, u32)>);
+
+fn tokenize<'a>(text: &'a str, opts: &Options) -> Spans<'a> {
+    let mut spans = Vec::new();
+    let text = preprocess_into(text, opts.tokenizer, opts.lowercase, &mut spans);
+    (text, spans)
 }
 
-fn tokenize_block<S: AsRef<str> + Sync>(
-    columns: &[&[S]],
+/// The texts of segments `range` of every column, tokenized in parallel.
+fn tokenize_block<'a, S: AsRef<str> + Sync>(
+    columns: &[&'a [S]],
     range: std::ops::Range<usize>,
     opts: &Options,
-) -> Vec<Tokenized> {
+) -> Vec<Vec<Spans<'a>>> {
     let segments: Vec<usize> = range.collect();
-    crate::batch::map(&segments, None, |&i| Tokenized {
-        texts: columns
-            .iter()
-            .map(|c| {
-                let mut spans = Vec::new();
-                let text =
-                    preprocess_into(c[i].as_ref(), opts.tokenizer, opts.lowercase, &mut spans).into_owned();
-                (text, spans)
-            })
-            .collect(),
-    })
+    crate::batch::map(&segments, None, |&i| columns.iter().map(|c| tokenize(c[i].as_ref(), opts)).collect())
 }
 
-fn intern(vocab: &mut Vocabulary, (text, spans): &(String, Vec<(u32, u32)>)) -> Vec<u32> {
+fn intern(vocab: &mut Vocabulary, (text, spans): &Spans<'_>) -> Vec<u32> {
     spans.iter().map(|&(a, b)| vocab.id(&text[a as usize..b as usize])).collect()
+}
+
+/// `line` with every literal backslash-n (the two characters) made a newline, as Python's
+/// `line.replace("\\n", "\n")`: the sentence break in one-summary-per-line files (the
+/// convention of `rougebleu rouge`), which the comparison command reads with ROUGE metrics.
+pub fn with_sentence_breaks(line: &str) -> Cow<'_, str> {
+    let bytes = line.as_bytes();
+    let mut breaks =
+        memchr::memchr_iter(b'\\', bytes).filter(|&i| bytes.get(i + 1) == Some(&b'n')).peekable();
+    if breaks.peek().is_none() {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut last = 0;
+    for i in breaks {
+        out.push_str(&line[last..i]);
+        out.push('\n');
+        last = i + 2;
+    }
+    out.push_str(&line[last..]);
+    Cow::Owned(out)
 }
 
 /// Checks the options and the inputs' shapes.
@@ -157,51 +177,60 @@ pub fn analyze<S: AsRef<str> + Sync>(
     check(refs.len(), &systems.iter().map(|s| s.len()).collect::<Vec<_>>(), opts)?;
     let n = refs.len();
     let mut vocab = Vocabulary::default();
-    let mut words = word_accuracy::WordCounts::new(systems.len());
+    // Word frequencies first (from the training corpus, or from the references in a first pass
+    // that keeps their token ids), so that every word's bucket is known when the hypotheses are
+    // counted: the counters are then per bucket, a few dozen numbers that stay in cache.
+    let mut frequency: Vec<u64> = Vec::new();
+    let count = |ids: &[u32], frequency: &mut Vec<u64>| {
+        for &id in ids {
+            if frequency.len() <= id as usize {
+                frequency.resize(id as usize + 1, 0);
+            }
+            frequency[id as usize] += 1;
+        }
+    };
+    if let Some(lines) = freq_corpus {
+        let all: Vec<usize> = (0..lines.len()).collect();
+        for t in crate::batch::map(&all, None, |&i| tokenize(lines[i].as_ref(), opts)) {
+            count(&intern(&mut vocab, &t), &mut frequency);
+        }
+    }
+    let mut reference_ids: Vec<u32> = Vec::new();
+    let mut reference_ends: Vec<usize> = Vec::with_capacity(n);
+    let blocks = n.div_ceil(BLOCK);
+    crate::batch::steps(blocks, |b| {
+        for seg in tokenize_block(&[refs], b * BLOCK..((b + 1) * BLOCK).min(n), opts) {
+            let ids = intern(&mut vocab, &seg[0]);
+            if freq_corpus.is_none() {
+                count(&ids, &mut frequency);
+            }
+            reference_ids.extend_from_slice(&ids);
+            reference_ends.push(reference_ids.len());
+        }
+    });
+    let mut words = word_accuracy::WordCounts::new(systems.len(), &opts.freq_cutoffs, frequency);
     let mut grams = ngrams::Counter::new(systems.len(), opts);
     let mut out = Analysis {
         ref_lengths: Vec::with_capacity(n),
         hyp_lengths: vec![Vec::with_capacity(n); systems.len()],
         ..Analysis::default()
     };
-    let columns: Vec<&[S]> = std::iter::once(refs).chain(systems.iter().copied()).collect();
-    let blocks: Vec<usize> = (0..n.div_ceil(BLOCK)).collect();
-    crate::batch::steps(blocks.len(), |b| {
-        let start = blocks[b] * BLOCK;
-        for seg in tokenize_block(&columns, start..(start + BLOCK).min(n), opts) {
-            let ids: Vec<Vec<u32>> = seg.texts.iter().map(|t| intern(&mut vocab, t)).collect();
-            let (reference, hyps) = ids.split_first().expect("a reference and its hypotheses");
+    crate::batch::steps(blocks, |b| {
+        let first = b * BLOCK;
+        for (k, seg) in tokenize_block(systems, first..((b + 1) * BLOCK).min(n), opts).into_iter().enumerate()
+        {
+            let i = first + k;
+            let reference = &reference_ids[if i == 0 { 0 } else { reference_ends[i - 1] }..reference_ends[i]];
+            let hyps: Vec<Vec<u32>> = seg.iter().map(|t| intern(&mut vocab, t)).collect();
             out.ref_lengths.push(reference.len() as u32);
-            for (lengths, hyp) in out.hyp_lengths.iter_mut().zip(hyps) {
+            for (lengths, hyp) in out.hyp_lengths.iter_mut().zip(&hyps) {
                 lengths.push(hyp.len() as u32);
             }
-            words.add_segment(reference, hyps);
-            grams.add_segment(reference, hyps);
+            words.add_segment(reference, &hyps);
+            grams.add_segment(reference, &hyps);
         }
     });
-    let frequency = match freq_corpus {
-        Some(lines) => {
-            let mut counts = Vec::new();
-            let all: Vec<usize> = (0..lines.len()).collect();
-            let tokenized = crate::batch::map(&all, None, |&i| {
-                let mut spans = Vec::new();
-                let text = preprocess_into(lines[i].as_ref(), opts.tokenizer, opts.lowercase, &mut spans)
-                    .into_owned();
-                (text, spans)
-            });
-            for t in &tokenized {
-                for id in intern(&mut vocab, t) {
-                    if counts.len() <= id as usize {
-                        counts.resize(id as usize + 1, 0u64);
-                    }
-                    counts[id as usize] += 1;
-                }
-            }
-            counts
-        }
-        None => words.reference_frequencies(),
-    };
-    let bucketed = words.by_bucket(&frequency, &opts.freq_cutoffs, vocab.len());
+    let bucketed = words.into_buckets();
     out.ref_totals = bucketed.ref_totals;
     out.out_totals = bucketed.out_totals;
     out.matches = bucketed.matches;
@@ -236,6 +265,20 @@ mod tests {
         assert_eq!(got.hyp_lengths, [vec![2, 4], vec![3, 0]]);
         assert_eq!(got.ngrams.len(), 1);
         assert_eq!(got.ngrams[0].len(), 3);
+    }
+
+    #[test]
+    fn sentence_breaks_are_pythons_replace() {
+        for (line, expected) in [
+            ("a\\nb", "a\nb"),
+            ("no break", "no break"),
+            ("\\\\n", "\\\n"),
+            ("x\\", "x\\"),
+            ("\\n\\n", "\n\n"),
+            ("é\\nß", "é\nß"),
+        ] {
+            assert_eq!(with_sentence_breaks(line), expected, "{line:?}");
+        }
     }
 
     #[test]

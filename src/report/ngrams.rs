@@ -10,6 +10,7 @@
 //! corpus-wide id only when it adds to a count.
 use rustc_hash::FxHashMap;
 
+use super::slots::Slots;
 use super::{Options, Vocabulary};
 
 /// The n-gram counts compare-mt compares (its `compare_type`).
@@ -57,14 +58,15 @@ fn key(prefix: u32, token: u32) -> u64 {
 /// The n-grams of one segment.
 #[derive(Default)]
 struct Local {
-    ids: FxHashMap<u64, u32>,
-    /// Per local id: its prefix (local id), last token, order, reference and hypothesis counts,
-    /// and its corpus-wide id once it has one.
+    ids: Slots,
+    /// Per local id: its prefix (local id), last token, order, reference count, and its
+    /// corpus-wide id once it has one.
     prefix: Vec<u32>,
     token: Vec<u32>,
     order: Vec<u8>,
     in_reference: Vec<u32>,
-    in_hypothesis: Vec<u32>,
+    /// Whether a hypothesis (or, for `under`, the reference) gave the n-gram a count to flush.
+    touched: Vec<bool>,
     global: Vec<u32>,
 }
 
@@ -75,23 +77,23 @@ impl Local {
         self.token.clear();
         self.order.clear();
         self.in_reference.clear();
-        self.in_hypothesis.clear();
+        self.touched.clear();
         self.global.clear();
     }
 
     fn find(&self, prefix: u32, token: u32) -> u32 {
-        self.ids.get(&key(prefix, token)).copied().unwrap_or(NONE)
+        self.ids.get(key(prefix, token)).unwrap_or(NONE)
     }
 
     fn find_or_add(&mut self, prefix: u32, token: u32, order: usize) -> u32 {
         let next = self.prefix.len() as u32;
-        let id = *self.ids.entry(key(prefix, token)).or_insert(next);
+        let id = self.ids.get_or_insert(key(prefix, token), next);
         if id == next {
             self.prefix.push(prefix);
             self.token.push(token);
             self.order.push(order as u8);
             self.in_reference.push(0);
-            self.in_hypothesis.push(0);
+            self.touched.push(false);
             self.global.push(NONE);
         }
         id
@@ -131,6 +133,7 @@ impl Global {
 
 /// Counts the n-grams of every segment; see the module documentation.
 pub struct Counter {
+    systems: usize,
     min_order: usize,
     max_order: usize,
     kinds: Vec<NgramKind>,
@@ -138,16 +141,20 @@ pub struct Counter {
     alpha: f64,
     local: Local,
     global: Global,
-    /// `counts[system][kind][global id]`.
-    counts: Vec<Vec<Vec<u64>>>,
+    /// `counts[kind][global id * systems + system]`: one n-gram's counts of every system side by
+    /// side, so that a segment touches one place of the (large) table per n-gram.
+    counts: Vec<Vec<u64>>,
     /// The local ids of the n-grams starting at each position, one order at a time.
     chain: Vec<u32>,
+    /// `[local id * systems + system]`: the current segment's hypothesis counts.
+    in_hypotheses: Vec<u32>,
     touched: Vec<u32>,
 }
 
 impl Counter {
     pub fn new(systems: usize, opts: &Options) -> Self {
         Counter {
+            systems,
             min_order: opts.min_order,
             max_order: opts.max_order,
             kinds: opts.kinds.clone(),
@@ -155,15 +162,16 @@ impl Counter {
             alpha: opts.alpha,
             local: Local::default(),
             global: Global::default(),
-            counts: vec![vec![Vec::new(); opts.kinds.len()]; systems],
+            counts: vec![Vec::new(); opts.kinds.len()],
             chain: Vec::new(),
+            in_hypotheses: Vec::new(),
             touched: Vec::new(),
         }
     }
 
-    /// Visits the local ids of the n-grams of `tokens`, orders 1 to `max_order`, each with its
-    /// order: found in the table, or added to it when `add` (a missing prefix ends the longer ones).
-    fn walk(&mut self, tokens: &[u32], add: bool, mut visit: impl FnMut(&mut Local, u32, usize)) {
+    /// Visits the local ids of the n-grams of `tokens`, orders 1 to `max_order`: found in the
+    /// table, or added to it when `add` (a missing prefix ends the longer ones).
+    fn walk(&mut self, tokens: &[u32], add: bool, mut visit: impl FnMut(&mut Local, u32)) {
         self.chain.clear();
         self.chain.resize(tokens.len(), NONE);
         for order in 1..=self.max_order.min(tokens.len()) {
@@ -181,7 +189,7 @@ impl Counter {
                 // Not found: NONE, and the longer n-grams starting here are not looked for.
                 self.chain[start] = id;
                 if id != NONE {
-                    visit(&mut self.local, id, order);
+                    visit(&mut self.local, id);
                 }
             }
         }
@@ -201,85 +209,88 @@ impl Counter {
     }
 
     pub fn add_segment(&mut self, reference: &[u32], hyps: &[Vec<u32>]) {
+        let systems = self.systems;
         self.local.clear();
-        self.walk(reference, true, |local, id, _| local.in_reference[id as usize] += 1);
+        self.walk(reference, true, |local, id| local.in_reference[id as usize] += 1);
         let reference_ids = self.local.prefix.len();
+        // Over-generated n-grams need entries of their own; otherwise only the reference's matter.
         let over = self.kinds.contains(&NgramKind::Over);
+        let mut touched = std::mem::take(&mut self.touched);
+        let mut counts = std::mem::take(&mut self.in_hypotheses);
+        touched.clear();
         for (s, hyp) in hyps.iter().enumerate() {
-            self.touched.clear();
-            let mut touched = std::mem::take(&mut self.touched);
-            // Over-generated n-grams need entries of their own; otherwise only the reference's matter.
-            self.walk(hyp, over, |local, id, _| {
-                if local.in_hypothesis[id as usize] == 0 {
+            self.walk(hyp, over, |local, id| {
+                let at = id as usize * systems;
+                if counts.len() < at + systems {
+                    counts.resize(at + systems, 0);
+                }
+                if !local.touched[id as usize] {
+                    local.touched[id as usize] = true;
                     touched.push(id);
                 }
-                local.in_hypothesis[id as usize] += 1;
+                counts[at + s] += 1;
             });
-            let under = self.kinds.contains(&NgramKind::Under);
-            if under {
-                for id in 0..reference_ids as u32 {
-                    if self.local.in_hypothesis[id as usize] == 0 {
-                        touched.push(id);
-                    }
-                }
-            }
-            for &id in &touched {
-                let order = self.local.order[id as usize] as usize;
-                if order < self.min_order {
-                    continue;
-                }
-                let (h, r) = (
-                    self.local.in_hypothesis[id as usize] as u64,
-                    self.local.in_reference[id as usize] as u64,
-                );
-                let matched = h.min(r);
-                for k in 0..self.kinds.len() {
-                    let add = match self.kinds[k] {
-                        NgramKind::Match => matched,
-                        NgramKind::Over => h - matched,
-                        NgramKind::Under => r - matched,
-                    };
-                    if add > 0 {
-                        let g = self.global_id(id) as usize;
-                        let counts = &mut self.counts[s][k];
-                        if counts.len() <= g {
-                            counts.resize(g + 1, 0);
-                        }
-                        counts[g] += add;
-                    }
-                }
-            }
-            for &id in &touched {
-                self.local.in_hypothesis[id as usize] = 0;
-            }
-            self.touched = touched;
         }
+        if self.kinds.contains(&NgramKind::Under) {
+            for id in 0..reference_ids as u32 {
+                if !self.local.touched[id as usize] {
+                    self.local.touched[id as usize] = true;
+                    touched.push(id);
+                }
+            }
+        }
+        let mut adds = vec![0u64; systems];
+        for &id in &touched {
+            let at = id as usize * systems;
+            if self.local.order[id as usize] as usize >= self.min_order {
+                let r = self.local.in_reference[id as usize] as u64;
+                for k in 0..self.kinds.len() {
+                    for (s, add) in adds.iter_mut().enumerate() {
+                        let h = counts.get(at + s).copied().unwrap_or(0) as u64;
+                        let matched = h.min(r);
+                        *add = match self.kinds[k] {
+                            NgramKind::Match => matched,
+                            NgramKind::Over => h - matched,
+                            NgramKind::Under => r - matched,
+                        };
+                    }
+                    if adds.iter().any(|&a| a > 0) {
+                        let g = self.global_id(id) as usize * systems;
+                        let table = &mut self.counts[k];
+                        if table.len() < g + systems {
+                            table.resize(g + systems, 0);
+                        }
+                        for (c, a) in table[g..g + systems].iter_mut().zip(&adds) {
+                            *c += a;
+                        }
+                    }
+                }
+            }
+            if let Some(row) = counts.get_mut(at..at + systems) {
+                row.iter_mut().for_each(|c| *c = 0);
+            }
+        }
+        self.touched = touched;
+        self.in_hypotheses = counts;
     }
 
     /// For each system after the first and each kind: the `top` n-grams with the highest score
     /// against the first system (ties: the larger system count, then the n-gram seen first in the
     /// corpus), and the `top` with the lowest (ties: the larger baseline count, then the first seen).
     pub fn characteristic(&self, vocab: &Vocabulary) -> Vec<Vec<(Vec<NgramRow>, Vec<NgramRow>)>> {
-        (1..self.counts.len())
-            .map(|s| {
-                (0..self.kinds.len())
-                    .map(|k| self.compare(&self.counts[s][k], &self.counts[0][k], vocab))
-                    .collect()
-            })
+        (1..self.systems)
+            .map(|s| (0..self.kinds.len()).map(|k| self.compare(k, s, vocab)).collect())
             .collect()
     }
 
-    fn compare(
-        &self,
-        system: &[u64],
-        baseline: &[u64],
-        vocab: &Vocabulary,
-    ) -> (Vec<NgramRow>, Vec<NgramRow>) {
-        let get = |c: &[u64], g: usize| c.get(g).copied().unwrap_or(0);
+    fn compare(&self, kind: usize, system: usize, vocab: &Vocabulary) -> (Vec<NgramRow>, Vec<NgramRow>) {
+        let table = &self.counts[kind];
         // (score, system count, baseline count, id): ids number n-grams in order of first sight.
-        let mut rows: Vec<(f64, u64, u64, u32)> = (0..system.len().max(baseline.len()))
-            .filter_map(|g| {
-                let (a, b) = (get(system, g), get(baseline, g));
+        let mut rows: Vec<(f64, u64, u64, u32)> = table
+            .chunks(self.systems)
+            .enumerate()
+            .filter_map(|(g, c)| {
+                let (a, b) = (c[system], c[0]);
                 // compare-mt: (dict1[k] + alpha) / (dict1[k] + dict2[k] + 2 * alpha).
                 let score = (a as f64 + self.alpha) / ((a + b) as f64 + 2.0 * self.alpha);
                 (a + b > 0).then_some((score, a, b, g as u32))
@@ -346,6 +357,23 @@ mod tests {
         let (high, low) = &by_kind[k];
         assert!(high.windows(2).all(|w| w[0].score >= w[1].score));
         assert!(low.windows(2).all(|w| w[0].score <= w[1].score));
+    }
+
+    #[test]
+    fn the_segment_table_grows_and_empties() {
+        let mut t = crate::report::slots::Slots::default();
+        assert_eq!(t.get(5), None);
+        for round in 0..3u64 {
+            for k in 0..1000u64 {
+                assert_eq!(t.get_or_insert(k * 7919 + round, k as u32), k as u32);
+            }
+            for k in 0..1000u64 {
+                assert_eq!(t.get(k * 7919 + round), Some(k as u32));
+                assert_eq!(t.get_or_insert(k * 7919 + round, 0), k as u32);
+            }
+            t.clear();
+            assert_eq!(t.get(round), None);
+        }
     }
 
     #[test]

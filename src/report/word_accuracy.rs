@@ -2,31 +2,27 @@
 //! a hypothesis word matches the next occurrence of itself in the reference not matched yet, so
 //! per segment a word type matches `min(hypothesis count, reference count)` times; a word's bucket
 //! is that of its frequency (in the references, or in a training corpus).
+use super::slots::Slots;
 
-/// Per word type (token id): reference occurrences, and per system hypothesis occurrences and
-/// matches, summed over the segments.
+/// Reference words, and per system hypothesis words and matched words, per frequency bucket.
 pub struct WordCounts {
-    reference: Vec<u64>,
-    output: Vec<Vec<u64>>,
+    /// The bucket of each word id seen before the counting (later ones have frequency 0).
+    bucket: Vec<u8>,
+    unseen: u8,
+    ref_totals: Vec<u64>,
+    out_totals: Vec<Vec<u64>>,
     matched: Vec<Vec<u64>>,
-    /// The current segment's reference count of each word, and the words it touched.
-    in_reference: Vec<u32>,
-    used: Vec<u32>,
-    touched: Vec<u32>,
+    /// The current segment's reference words: word id -> index into `available`.
+    words: Slots,
+    available: Vec<u32>,
+    left: Vec<u32>,
 }
 
-/// [`WordCounts`] summed per frequency bucket.
+/// [`WordCounts`] once every segment is counted.
 pub struct Bucketed {
     pub ref_totals: Vec<u64>,
     pub out_totals: Vec<Vec<u64>>,
     pub matches: Vec<Vec<u64>>,
-}
-
-fn grow<T: Clone + Default>(v: &mut Vec<T>, id: u32) -> &mut T {
-    if v.len() <= id as usize {
-        v.resize(id as usize + 1, T::default());
-    }
-    &mut v[id as usize]
 }
 
 /// compare-mt's `cutoff_into_bucket`: the first bucket whose cutoff exceeds `value`, else the last.
@@ -35,69 +31,59 @@ pub fn bucket_of(value: u64, cutoffs: &[u64]) -> usize {
 }
 
 impl WordCounts {
-    pub fn new(systems: usize) -> Self {
+    /// Counters for `systems` systems, with each word's bucket from `frequency[word id]` (at most
+    /// 255 cutoffs).
+    pub fn new(systems: usize, cutoffs: &[u64], frequency: Vec<u64>) -> Self {
+        let buckets = cutoffs.len() + 1;
         WordCounts {
-            reference: Vec::new(),
-            output: vec![Vec::new(); systems],
-            matched: vec![Vec::new(); systems],
-            in_reference: Vec::new(),
-            used: Vec::new(),
-            touched: Vec::new(),
+            bucket: frequency.iter().map(|&f| bucket_of(f, cutoffs) as u8).collect(),
+            unseen: bucket_of(0, cutoffs) as u8,
+            ref_totals: vec![0; buckets],
+            out_totals: vec![vec![0; buckets]; systems],
+            matched: vec![vec![0; buckets]; systems],
+            words: Slots::default(),
+            available: Vec::new(),
+            left: Vec::new(),
         }
+    }
+
+    #[inline]
+    fn bucket(&self, word: u32) -> usize {
+        self.bucket.get(word as usize).copied().unwrap_or(self.unseen) as usize
     }
 
     /// Counts one segment: its reference's token ids and each system's.
     pub fn add_segment(&mut self, reference: &[u32], hyps: &[Vec<u32>]) {
+        self.words.clear();
+        self.available.clear();
         for &w in reference {
-            *grow(&mut self.reference, w) += 1;
-            let c = grow(&mut self.in_reference, w);
-            if *c == 0 {
-                self.touched.push(w);
+            let b = self.bucket(w);
+            self.ref_totals[b] += 1;
+            let next = self.available.len() as u32;
+            let at = self.words.get_or_insert(w as u64, next);
+            if at == next {
+                self.available.push(0);
             }
-            *c += 1;
+            self.available[at as usize] += 1;
         }
-        grow(&mut self.used, self.in_reference.len() as u32);
         for (s, hyp) in hyps.iter().enumerate() {
+            self.left.clear();
+            self.left.extend_from_slice(&self.available);
             for &w in hyp {
-                *grow(&mut self.output[s], w) += 1;
-                let available = self.in_reference.get(w as usize).copied().unwrap_or(0);
-                if available > 0 && self.used[w as usize] < available {
-                    self.used[w as usize] += 1;
-                    *grow(&mut self.matched[s], w) += 1;
+                let b = self.bucket(w);
+                self.out_totals[s][b] += 1;
+                if let Some(at) = self.words.get(w as u64) {
+                    if self.left[at as usize] > 0 {
+                        self.left[at as usize] -= 1;
+                        self.matched[s][b] += 1;
+                    }
                 }
             }
-            for &w in &self.touched {
-                self.used[w as usize] = 0;
-            }
         }
-        for &w in &self.touched {
-            self.in_reference[w as usize] = 0;
-        }
-        self.touched.clear();
     }
 
-    /// Each word's frequency in the references.
-    pub fn reference_frequencies(&self) -> Vec<u64> {
-        self.reference.clone()
-    }
-
-    /// The counts summed per bucket of `frequency[word]` (0 for words beyond it).
-    pub fn by_bucket(&self, frequency: &[u64], cutoffs: &[u64], vocabulary: usize) -> Bucketed {
-        let buckets = cutoffs.len() + 1;
-        let bucket: Vec<usize> =
-            (0..vocabulary).map(|w| bucket_of(frequency.get(w).copied().unwrap_or(0), cutoffs)).collect();
-        let sum = |counts: &[u64]| {
-            let mut out = vec![0u64; buckets];
-            for (w, &c) in counts.iter().enumerate() {
-                out[bucket[w]] += c;
-            }
-            out
-        };
-        Bucketed {
-            ref_totals: sum(&self.reference),
-            out_totals: self.output.iter().map(|c| sum(c)).collect(),
-            matches: self.matched.iter().map(|c| sum(c)).collect(),
-        }
+    pub fn into_buckets(self) -> Bucketed {
+        Bucketed { ref_totals: self.ref_totals, out_totals: self.out_totals, matches: self.matched }
     }
 }
 
@@ -107,14 +93,13 @@ mod tests {
 
     #[test]
     fn clipped_matches_per_bucket() {
-        let mut w = WordCounts::new(2);
+        // Frequencies (from the references): words 0 and 1 twice, word 2 once, word 3 never.
+        // Buckets: <1, 1, >=2.
+        let mut w = WordCounts::new(2, &[1, 2], vec![2, 2, 1]);
         // Words 0 1 0 2 in the reference; system 0 says 0 0 0 3, system 1 says 2 1.
         w.add_segment(&[0, 1, 0, 2], &[vec![0, 0, 0, 3], vec![2, 1]]);
         w.add_segment(&[1], &[vec![1, 1], vec![]]);
-        let freq = w.reference_frequencies();
-        assert_eq!(freq, [2, 2, 1]);
-        // Buckets: <1, 1, >=2.
-        let b = w.by_bucket(&freq, &[1, 2], 4);
+        let b = w.into_buckets();
         assert_eq!(b.ref_totals, [0, 1, 4]);
         assert_eq!(b.out_totals, [vec![1, 0, 5], vec![0, 1, 1]]);
         assert_eq!(b.matches, [vec![0, 0, 3], vec![0, 1, 1]]);

@@ -54,6 +54,8 @@ impl Default for Options {
 #[derive(Default)]
 struct UnitBuffers {
     prediction: Prepared,
+    /// Several systems' predictions of one segment ([`Scorer::score_batch_systems`]).
+    predictions: Vec<Prepared>,
     references: Vec<Prepared>,
     scratch: Scratch,
     per_ref: Vec<Counts>,
@@ -72,6 +74,7 @@ impl UnitBuffers {
         if big(&self.prediction) {
             self.prediction = Prepared::default();
         }
+        self.predictions.iter_mut().filter(|p| big(p)).for_each(|p| *p = Prepared::default());
         self.references.truncate(used_refs.min(64));
         self.references.iter_mut().filter(|r| big(r)).for_each(|r| *r = Prepared::default());
         self.scratch.trim(MAX_KEPT_TOKENS);
@@ -252,6 +255,64 @@ fn check_batch<T>(predictions: usize, references: &[Vec<T>]) -> Result<()> {
 }
 
 impl Scorer {
+    /// [`Scorer::score_batch`] of several systems against the same references, segment by
+    /// segment: each segment's references are tokenized once for all the systems.
+    /// `out[i][s]` are system `s`'s scores of segment `i`, equal to `score_batch`'s.
+    pub fn score_batch_systems(
+        &self,
+        systems: &[Vec<Text>],
+        references: &[Vec<Text>],
+        workers: Option<usize>,
+    ) -> Result<Vec<Vec<Vec<TypeScore>>>> {
+        if let Some(s) = systems.iter().find(|s| s.len() != references.len()) {
+            return Err(Error::value(
+                "references",
+                format!("got {} predictions but {} references", s.len(), references.len()),
+            ));
+        }
+        if let Some(i) = references.iter().position(|r| r.is_empty()) {
+            return Err(Error::value("references", format!("item {i} has no reference")));
+        }
+        Ok(batch::map_range(references.len(), workers, |i| {
+            UNIT_BUFFERS.with(|cell| {
+                let mut fresh = UnitBuffers::default();
+                let mut guard = cell.try_borrow_mut();
+                let b = guard.as_deref_mut().unwrap_or(&mut fresh);
+                let targets = &references[i];
+                with_preparer(self.needs(), |p| {
+                    if b.references.len() < targets.len() {
+                        b.references.resize_with(targets.len(), Prepared::default);
+                    }
+                    for (t, r) in targets.iter().zip(&mut b.references) {
+                        p.prepare_into(t.text, t.lowercase, r);
+                    }
+                    if b.predictions.len() < systems.len() {
+                        b.predictions.resize_with(systems.len(), Prepared::default);
+                    }
+                    for (system, out) in systems.iter().zip(&mut b.predictions) {
+                        p.prepare_into(system[i].text, system[i].lowercase, out);
+                    }
+                });
+                let refs = &b.references[..targets.len()];
+                let scores = (0..systems.len())
+                    .map(|s| {
+                        let mut out = Vec::with_capacity(self.types.len());
+                        self.score_prepared_into(
+                            refs,
+                            &b.predictions[s],
+                            &mut b.scratch,
+                            &mut b.per_ref,
+                            &mut out,
+                        );
+                        out
+                    })
+                    .collect();
+                b.trim(targets.len());
+                scores
+            })
+        }))
+    }
+
     /// [`Scorer::score_batch`] for pre-tokenized texts (token ids, with sentences for rougeLsum):
     /// the same kernels, without tokenizing, lowercasing or stemming.
     pub fn score_batch_tokens(

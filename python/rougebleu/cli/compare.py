@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import sys
 
+# The input errors and --seed of `rougebleu rouge` (a light module: it imports inside its functions).
+from rougebleu.cli.rouge import InputError, seed_argument
+
 TYPE_CHECKING = False  # not typing's: keep start-up light
 if TYPE_CHECKING:
     import argparse
@@ -29,10 +32,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 PROG = "rougebleu compare"
-
-
-class InputError(Exception):
-    """Input the command cannot use: reported on stderr with exit code 1."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -94,15 +93,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _read(paths: Sequence[str]) -> dict[str, list[str]]:
-    """Each file's lines as sacrebleu reads them: split at "\\n", each right-stripped."""
-    from rougebleu._rougebleu import TextLines, column_texts
+def _read(paths: Sequence[str], sentence_breaks: bool) -> dict[str, list[str]]:
+    """Each file's lines as sacrebleu reads them: split at "\\n", each right-stripped; with
+    `sentence_breaks`, every literal backslash-n in a line made a newline."""
+    from rougebleu._rougebleu import TextLines, column_texts, lines_with_sentence_breaks
 
     unique = list(dict.fromkeys(paths))
     out: dict[str, list[str]] = {}
     for path, native in zip(unique, TextLines.read_many(unique)):
         if native is not None:
-            lines = column_texts(native, path)  # every line as a str, in one call
+            # Every line as a str in one call.
+            lines = lines_with_sentence_breaks(native) if sentence_breaks else column_texts(native, path)
         else:  # unreadable natively: let Python word the error
             try:
                 with open(path, encoding="utf-8", newline="\n") as f:
@@ -111,19 +112,12 @@ def _read(paths: Sequence[str]) -> dict[str, list[str]]:
                 raise InputError(f"cannot read {path}: {e.strerror or e}") from None
             except UnicodeDecodeError as e:
                 raise InputError(f"{path} is not UTF-8 text: {e.reason} at byte {e.start}") from None
+            if sentence_breaks:
+                lines = [line.replace("\\n", "\n") for line in lines]
         if not lines:
             raise InputError(f"{path} is empty")
         out[path] = lines
     return out
-
-
-def _seed(text: str) -> int | None:
-    if text.lower() == "none":
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"--seed must be an integer or 'none', not {text!r}") from None
 
 
 def run(args: argparse.Namespace) -> Any:
@@ -141,23 +135,20 @@ def run(args: argparse.Namespace) -> Any:
     if len(names) != len(args.systems):
         raise InputError(f"--names gives {len(names)} names for {len(args.systems)} system files")
     extra = [p for p in (args.src, args.freq_corpus) if p]
-    files = _read([*args.references, *args.systems, *extra])
+    # With a rouge type among the metrics, a literal \\n in a line is a sentence break (rougeLsum).
+    sentence_breaks = any(m.startswith("rouge") for m in args.metrics)
+    files = _read([*args.references, *args.systems, *extra], sentence_breaks)
     n = len(files[args.references[0]])
     for path in [*args.references, *args.systems, *([args.src] if args.src else [])]:
         if len(files[path]) != n:
             raise InputError(f"{path} has {len(files[path])} lines but {args.references[0]} has {n}")
-    sentences = any(m.startswith("rouge") for m in args.metrics)
-
-    def texts(path: str) -> list[str]:
-        lines = files[path]
-        return [line.replace("\\n", "\n") for line in lines] if sentences else lines
 
     return compare(
-        {name: texts(path) for name, path in zip(names, args.systems)},
-        [texts(r) for r in args.references],
+        {name: files[path] for name, path in zip(names, args.systems)},
+        [files[r] for r in args.references],
         metrics=args.metrics,
         sources=files[args.src] if args.src else None,
-        seed=_seed(args.seed),
+        seed=seed_argument(args.seed),
         paired_bs_n=args.paired_bs_n,
         paired_ar_n=args.paired_ar_n if args.paired_ar else 0,
         tokenize=args.tokenize,

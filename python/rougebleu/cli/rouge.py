@@ -129,7 +129,8 @@ def load_inputs(args: argparse.Namespace) -> tuple[list[tuple[str, list[str]]], 
     return systems, refs
 
 
-def _seed(text: str) -> int | None:
+def seed_argument(text: str) -> int | None:
+    """A `--seed` value: an integer, or 'none' for fresh entropy."""
     if text.lower() == "none":
         return None
     try:
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace) -> dict:
     paired = "bs" if args.paired_bs else "ar" if args.paired_ar else None
     if paired and len(systems) < 2:
         raise InputError(f"--paired-{paired} compares systems: give at least two prediction files")
-    seed = _seed(args.seed)
+    seed = seed_argument(args.seed)
     opts = dict(
         rouge_types=args.types,
         use_stemmer=args.stem,

@@ -238,27 +238,25 @@ def run_rouge(
     paired_ar_n: int,
     workers: int | None,
 ) -> None:
-    """Per-pair ROUGE of every system (:func:`rougebleu.rouge`), corpus scores and the paired tests
+    """Per-pair ROUGE of every system (:func:`rougebleu.rouge`'s, each reference tokenized once),
+    corpus scores and the paired tests
     of :func:`rougebleu.rouge_paired_test` on the F-measures, every type in one pass over the draws."""
     if not adapters:
         return
-    from rougebleu.rouge_batch import rouge
+    from rougebleu.rouge_batch import rouge_systems
     from rougebleu.rouge_significance import paired_tests_on_columns
 
     options = adapters[0].options
     types = [a.key for a in adapters]
-    per_system = [
-        rouge(
-            hyps,
-            references,
-            rouge_types=types,
-            use_stemmer=options["use_stemmer"],
-            multi_ref=options["multi_ref"],
-            lang=options["lang"],
-            workers=workers,
-        )
-        for hyps in systems
-    ]
+    per_system = rouge_systems(
+        systems,
+        references,
+        rouge_types=types,
+        use_stemmer=options["use_stemmer"],
+        multi_ref=options["multi_ref"],
+        lang=options["lang"],
+        workers=workers,
+    )
     for adapter in adapters:
         adapter.sentences = [arrays[adapter.key].fmeasure for arrays in per_system]
         adapter.scores = [exact_mean(s) for s in adapter.sentences]

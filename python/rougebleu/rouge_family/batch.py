@@ -107,6 +107,44 @@ def _columns(arrays: dict[str, RougeArrays]) -> dict[str, np.ndarray]:
     return {f"{t}_{field}": getattr(a, field) for t, a in arrays.items() for field in RougeArrays._fields}
 
 
+def rouge_systems(
+    systems: Sequence[Sequence[str | bytes]],
+    references: Sequence[str | bytes | Sequence[str | bytes]],
+    *,
+    rouge_types: Sequence[str] = DEFAULT_TYPES,
+    use_stemmer: bool = False,
+    multi_ref: str = "max",
+    lang: str | None = None,
+    workers: int | None = None,
+) -> list[dict[str, RougeArrays]]:
+    """:func:`rouge` of several systems' predictions against the same references, one dict per
+    system, equal to one :func:`rouge` call each; each segment's references are tokenized once
+    for all the systems."""
+    name, segment = language_segmenter(lang)
+    if segment is not None:  # presegmented per call, as rouge() does
+        return [
+            rouge(
+                p,
+                references,
+                rouge_types=rouge_types,
+                use_stemmer=use_stemmer,
+                multi_ref=multi_ref,
+                lang=lang,
+                workers=workers,
+            )
+            for p in systems
+        ]
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, None, None, False, name, None)
+    prf = core.score_systems(list(systems), references, workers)
+    return [
+        {
+            t: RougeArrays(prf[s, :, k, 0].copy(), prf[s, :, k, 1].copy(), prf[s, :, k, 2].copy())
+            for k, t in enumerate(types)
+        }
+        for s in range(len(systems))
+    ]
+
+
 def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
     """``rouge()``'s arrays as a ``pyarrow.Table`` (float64 columns ``<type>_<field>``)."""
     try:

@@ -20,7 +20,7 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu.rouge_family.batch import DEFAULT_TYPES, rouge
+from rougebleu.rouge_family.batch import DEFAULT_TYPES, rouge_systems
 
 __all__ = ["RougePairedResult", "rouge_paired_test", "paired_test_on_scores", "paired_tests_on_columns"]
 
@@ -122,19 +122,27 @@ def paired_tests_on_columns(
 
     confidence_n = n_samples if test_type == "bs" else n_bootstrap
     out: dict[str, list[RougePairedResult]] = {key: [] for key in keys}
-    base_interval = bootstrap(cols(0), _generator(seed), confidence_n) if confidence_n > 0 else None
+    # With a seed every system's generator starts alike (sacrebleu seeds one per system), so one
+    # draw serves all; without one, each system draws its own.
+    groups = [list(range(1, n_sys))] if seed else [[s] for s in range(1, n_sys)]
+    shared: list[Any] | None = None
+    base_interval: list[Any] | None = None
+    if test_type == "bs" and seed:
+        # The baseline's interval comes from `default_rng(seed)` too: the same draws as the
+        # systems', so their one pass gives it.
+        shared = bootstrap(cols(0) + [c for s in groups[0] for c in cols(s)], _generator(seed), n_samples)
+        base_interval = shared[:n_keys]
+    elif confidence_n > 0:
+        base_interval = bootstrap(cols(0), _generator(seed), confidence_n)
     for k, key in enumerate(keys):
         interval = base_interval[k].estimate_ci() if base_interval is not None else (None, None)
         out[key].append(RougePairedResult(names[0], point[k][0], None, *interval))
 
-    # With a seed every system's generator starts alike (sacrebleu seeds one per system), so one
-    # draw serves all; without one, each system draws its own.
-    groups = [list(range(1, n_sys))] if seed else [[s] for s in range(1, n_sys)]
     for group in groups:
         rng = _generator(seed)
         results: dict[tuple[int, int], tuple[float, float | None, float | None]] = {}
         if test_type == "bs":
-            resampled = bootstrap(cols(0) + [c for s in group for c in cols(s)], rng, n_samples)
+            resampled = shared or bootstrap(cols(0) + [c for s in group for c in cols(s)], rng, n_samples)
             for i, s in enumerate(group):
                 for k in range(n_keys):
                     sys_scores, base_scores = resampled[(i + 1) * n_keys + k], resampled[k]
@@ -184,20 +192,15 @@ def rouge_paired_test(
         list(systems.items()) if isinstance(systems, Mapping) else [(name, preds) for name, preds in systems]
     )
     _args.option(measure, "rouge.measure", "measure")
-    per_system = [
-        (
-            name,
-            rouge(
-                preds,
-                references,
-                rouge_types=rouge_types,
-                use_stemmer=use_stemmer,
-                multi_ref=multi_ref,
-                workers=workers,
-            ),
-        )
-        for name, preds in named
-    ]
+    scored = rouge_systems(
+        [preds for _, preds in named],
+        references,
+        rouge_types=rouge_types,
+        use_stemmer=use_stemmer,
+        multi_ref=multi_ref,
+        workers=workers,
+    )
+    per_system = [(name, arrays) for (name, _), arrays in zip(named, scored)]
     types = list(per_system[0][1]) if per_system else list(rouge_types)
     return paired_tests_on_columns(
         [name for name, _ in per_system],
