@@ -50,13 +50,18 @@ pub fn index_matrix(idx: &PyReadonlyArray2<'_, i64>, n_seg: usize) -> PyResult<V
 }
 
 /// The end of an `__array__` method: `arr`, converted to `dtype` when NumPy asks for one (`copy`
-/// is accepted and ignored: the array is always a new one).
+/// is accepted and ignored: the array is always a new one, so a dtype it already has is no
+/// reason to copy it again).
 pub(super) fn as_dtype<'py>(
     arr: Bound<'py, PyAny>,
     dtype: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     match dtype {
-        Some(d) if !d.is_none() => arr.call_method1("astype", (d,)),
+        Some(d) if !d.is_none() => {
+            let kwargs = pyo3::types::PyDict::new(arr.py());
+            kwargs.set_item("copy", false)?;
+            arr.call_method("astype", (d,), Some(&kwargs))
+        }
         _ => Ok(arr),
     }
 }

@@ -148,7 +148,13 @@ def compare(
     alpha = _args.number(alpha, "alpha")
     freq = None if freq_corpus is None else _args.string_list(freq_corpus, "freq_corpus")
     metric_list = adapters(
-        metrics, tokenize=tokenize, lowercase=bool(lowercase), use_stemmer=use_stemmer, multi_ref=multi_ref, lang=lang
+        metrics,
+        streams,
+        tokenize=tokenize,
+        lowercase=bool(lowercase),
+        use_stemmer=use_stemmer,
+        multi_ref=multi_ref,
+        lang=lang,
     )
 
     with reporting(progress, "compare"):

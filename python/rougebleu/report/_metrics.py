@@ -74,10 +74,12 @@ class Adapter:
 class MTAdapter(Adapter):
     """BLEU, chrF, chrF++ or TER through rougebleu's sacrebleu-compatible metric objects."""
 
-    def __init__(self, key: str, metric: Any) -> None:
+    def __init__(self, key: str, metric: Any, cached: bool = False) -> None:
         super().__init__()
         self.key = key
         self.metric = metric
+        #: Whether `metric` holds the report's references (tokenized once, for every call).
+        self.cached = cached
         self.higher_is_better = key != "ter"
         self.scale = 100.0
         self.stats: list[np.ndarray] = []
@@ -100,7 +102,8 @@ class MTAdapter(Adapter):
         return self.metric.get_signature().format()
 
     def segment_statistics(self, systems: Sequence[Sequence[str]], streams: Any, workers: int | None) -> None:
-        self.stats = [np.asarray(self.metric.segment_statistics(h, streams, workers=workers)) for h in systems]
+        refs = None if self.cached else streams
+        self.stats = [np.asarray(self.metric.segment_statistics(h, refs, workers=workers)) for h in systems]
         if self.key == "bleu":
             # sacrebleu's sentence BLEU (what sentence_bleu computes: effective order, exp
             # smoothing) of each segment's statistics.
@@ -121,18 +124,19 @@ class MTAdapter(Adapter):
         return float(self.metric.score_from_statistics(rows.sum(axis=0)).score)
 
 
-def _mt_metric(key: str, tokenize: str, lowercase: bool) -> Any:
+def _mt_metric(key: str, tokenize: str, lowercase: bool, references: Any) -> Any:
+    """The metric of `key` holding `references` (tokenized once for every system and test)."""
     if key == "bleu":
         from rougebleu.mt.bleu import BLEU
 
-        return BLEU(tokenize=tokenize, lowercase=lowercase)
+        return BLEU(tokenize=tokenize, lowercase=lowercase, references=references)
     if key in ("chrf", "chrf++"):
         from rougebleu.mt.chrf import CHRF
 
-        return CHRF(word_order=2 if key == "chrf++" else 0, lowercase=lowercase)
+        return CHRF(word_order=2 if key == "chrf++" else 0, lowercase=lowercase, references=references)
     from rougebleu.mt.ter import TER
 
-    return TER()
+    return TER(references=references)
 
 
 def _key_of(metric: Any) -> str | None:
@@ -167,7 +171,9 @@ def run_mt_tests(
 
     metrics = {a.key: a.metric for a in adapters}
     named = list(zip(names, systems))
-    _, scores = PairedTest(named, metrics, streams, "bs", paired_bs_n, seed=seed)()
+    # The metrics the report made hold the references; a metric object given by the caller does not.
+    refs = None if all(a.cached for a in adapters) else streams
+    _, scores = PairedTest(named, metrics, refs, "bs", paired_bs_n, seed=seed)()
     by_name = list(scores)[1:]  # keyed by the score names ("BLEU", "chrF2", ...), in metric order
     for adapter, score_name in zip(adapters, by_name):
         adapter.name = score_name
@@ -175,7 +181,7 @@ def run_mt_tests(
         adapter.scores = [float(r.score) for r in results]
         adapter.bootstrap = [(_f(r.p_value), _f(r.mean), _f(r.ci)) for r in results]
     if paired_ar_n > 0:
-        _, scores = PairedTest(named, metrics, streams, "ar", paired_ar_n, seed=seed)()
+        _, scores = PairedTest(named, metrics, refs, "ar", paired_ar_n, seed=seed)()
         for adapter, score_name in zip(adapters, list(scores)[1:]):
             adapter.randomization = [_f(r.p_value) for r in scores[score_name]]
 
@@ -275,6 +281,7 @@ def run_rouge(
 
 def adapters(
     metrics: Sequence[Any],
+    references: Any,
     *,
     tokenize: str,
     lowercase: bool,
@@ -282,7 +289,8 @@ def adapters(
     multi_ref: str,
     lang: str | None,
 ) -> list[Adapter]:
-    """The adapters of a report's `metrics` (names or metric objects), in order."""
+    """The adapters of a report's `metrics` (names or metric objects), in order; the metrics made
+    from names hold `references` (sacrebleu's streams)."""
     if isinstance(metrics, str):
         metrics = [metrics]
     out: list[Adapter] = []
@@ -291,7 +299,7 @@ def adapters(
         if isinstance(m, str):
             key = m.lower() if m.lower() in MT_NAMES else m
             if key in MT_NAMES:
-                out.append(MTAdapter(key, _mt_metric(key, tokenize, lowercase)))
+                out.append(MTAdapter(key, _mt_metric(key, tokenize, lowercase, references), cached=True))
             elif key.startswith("rouge"):
                 rouge_types.append(key)
                 out.append(RougeAdapter(key, {}))
