@@ -79,6 +79,7 @@ pub fn all() -> Vec<Listing> {
         listing::<crate::rouge::corpus::Measure>("rouge.measure"),
         listing::<crate::rouge::tokenization::RougeTokenizer>("rouge.tokenizer"),
         listing::<crate::significance::TestType>("significance.test_type"),
+        listing::<crate::report::NgramKind>("report.ngram_kinds"),
         listing::<crate::matlab::rouge::RougeMethod>("matlab.rouge_method"),
         listing::<crate::text::matlab::TokenizeMethod>("matlab.tokenize_method"),
         listing::<crate::rouge155::bootstrap::Counting>("rouge155.counting"),

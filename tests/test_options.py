@@ -56,6 +56,7 @@ FRONT_ENDS = {
     "rouge155.multi_ref": lambda v: Rouge155(multi_ref=v),
     "rouge155.skip_unigrams": lambda v: Rouge155(skip_unigrams=v),
     "rouge155.basic_elements": lambda v: Rouge155(basic_elements=v),
+    "report.ngram_kinds": lambda v: rougebleu.compare({"a": ["x"], "b": ["y"]}, ["x"], ngram_kinds=[v], paired_bs_n=5),
 }
 
 
@@ -90,6 +91,11 @@ def test_command_line_choices() -> None:
     choices = {a.dest: a.choices for a in parser._actions}
     assert tuple(choices["multi_ref"]) == OPTIONS["rouge.multi_ref"]
     assert tuple(choices["measure"]) == OPTIONS["rouge.measure"]
+    from rougebleu.cli import compare as compare_cli
+
+    parser = argparse.ArgumentParser()
+    compare_cli.add_arguments(parser)
+    assert tuple({a.dest: a.choices for a in parser._actions}["ngram_kinds"]) == OPTIONS["report.ngram_kinds"]
 
 
 # A parameter's name -> its vocabulary's argument where they differ (the native cores' names).

@@ -62,12 +62,12 @@ const BLOCK: usize = 2048;
 
 /// Interned tokens: ids in order of first appearance, and their text.
 #[derive(Default)]
-pub struct Vocabulary {
+pub struct Words {
     ids: StrMap<u32>,
     words: Vec<Box<str>>,
 }
 
-impl Vocabulary {
+impl Words {
     fn id(&mut self, word: &str) -> u32 {
         let next = self.words.len() as u32;
         let id = self.ids.get_or_insert_with(word, || next);
@@ -110,7 +110,7 @@ fn tokenize_block<'a, S: AsRef<str> + Sync>(
     crate::batch::map(&segments, None, |&i| columns.iter().map(|c| tokenize(c[i].as_ref(), opts)).collect())
 }
 
-fn intern(vocab: &mut Vocabulary, (text, spans): &Spans<'_>) -> Vec<u32> {
+fn intern(vocab: &mut Words, (text, spans): &Spans<'_>) -> Vec<u32> {
     spans.iter().map(|&(a, b)| vocab.id(&text[a as usize..b as usize])).collect()
 }
 
@@ -176,7 +176,7 @@ pub fn analyze<S: AsRef<str> + Sync>(
 ) -> Result<Analysis> {
     check(refs.len(), &systems.iter().map(|s| s.len()).collect::<Vec<_>>(), opts)?;
     let n = refs.len();
-    let mut vocab = Vocabulary::default();
+    let mut vocab = Words::default();
     // Word frequencies first (from the training corpus, or from the references in a first pass
     // that keeps their token ids), so that every word's bucket is known when the hypotheses are
     // counted: the counters are then per bucket, a few dozen numbers that stay in cache.

@@ -11,7 +11,8 @@
 use rustc_hash::FxHashMap;
 
 use super::slots::Slots;
-use super::{Options, Vocabulary};
+use super::{Options, Words};
+use crate::options::Vocabulary;
 
 /// The n-gram counts compare-mt compares (its `compare_type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,20 +22,11 @@ pub enum NgramKind {
     Under,
 }
 
-impl NgramKind {
-    pub const NAMES: [&'static str; 3] = ["match", "over", "under"];
-
-    pub fn parse(name: &str) -> crate::Result<Self> {
-        match name {
-            "match" => Ok(NgramKind::Match),
-            "over" => Ok(NgramKind::Over),
-            "under" => Ok(NgramKind::Under),
-            other => Err(crate::Error::value(
-                "ngram_kinds",
-                format!("unknown kind {other:?}; expected one of {}", Self::NAMES.join(", ")),
-            )),
-        }
-    }
+impl Vocabulary for NgramKind {
+    const ARGUMENT: &'static str = "ngram_kinds";
+    const WHAT: &'static str = "n-gram kind";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("match", NgramKind::Match), ("over", NgramKind::Over), ("under", NgramKind::Under)];
 }
 
 /// One n-gram of a comparison: its text (tokens joined by spaces), its score, and the counts of
@@ -119,7 +111,7 @@ impl Global {
         id
     }
 
-    fn text(&self, id: u32, vocab: &Vocabulary) -> String {
+    fn text(&self, id: u32, vocab: &Words) -> String {
         let mut tokens = Vec::new();
         let mut at = id;
         while at != NONE {
@@ -277,13 +269,13 @@ impl Counter {
     /// For each system after the first and each kind: the `top` n-grams with the highest score
     /// against the first system (ties: the larger system count, then the n-gram seen first in the
     /// corpus), and the `top` with the lowest (ties: the larger baseline count, then the first seen).
-    pub fn characteristic(&self, vocab: &Vocabulary) -> Vec<Vec<(Vec<NgramRow>, Vec<NgramRow>)>> {
+    pub fn characteristic(&self, vocab: &Words) -> Vec<Vec<(Vec<NgramRow>, Vec<NgramRow>)>> {
         (1..self.systems)
             .map(|s| (0..self.kinds.len()).map(|k| self.compare(k, s, vocab)).collect())
             .collect()
     }
 
-    fn compare(&self, kind: usize, system: usize, vocab: &Vocabulary) -> (Vec<NgramRow>, Vec<NgramRow>) {
+    fn compare(&self, kind: usize, system: usize, vocab: &Words) -> (Vec<NgramRow>, Vec<NgramRow>) {
         let table = &self.counts[kind];
         // (score, system count, baseline count, id): ids number n-grams in order of first sight.
         let mut rows: Vec<(f64, u64, u64, u32)> = table

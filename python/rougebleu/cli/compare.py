@@ -23,6 +23,7 @@ from __future__ import annotations
 import sys
 
 # The input errors and --seed of `rougebleu rouge` (a light module: it imports inside its functions).
+from rougebleu._rougebleu import OPTIONS
 from rougebleu.cli.rouge import InputError, seed_argument
 
 TYPE_CHECKING = False  # not typing's: keep start-up light
@@ -76,6 +77,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--ngram-kinds",
         nargs="+",
         default=["match"],
+        choices=OPTIONS["report.ngram_kinds"],
         metavar="KIND",
         help="n-grams compared: match (default), over, under (compare-mt's compare types)",
     )

@@ -23,10 +23,9 @@ if TYPE_CHECKING:
     from rougebleu._long_call import ProgressArg
     from rougebleu.report._report import Report
 
-__all__ = ["compare", "DEFAULT_METRICS", "NGRAM_KINDS"]
+__all__ = ["compare", "DEFAULT_METRICS"]
 
 DEFAULT_METRICS = ("bleu", "chrf")
-NGRAM_KINDS = ("match", "over", "under")
 CONFIDENCE = 0.95  # sacrebleu's interval: the 1/40 quantiles of the bootstrap scores
 
 
@@ -140,8 +139,7 @@ def compare(
     tokenize = check_tokenize(tokenize)
     kinds = _args.string_list(ngram_kinds, "ngram_kinds")
     for k in kinds:
-        if k not in NGRAM_KINDS:
-            raise ValueError(f"ngram_kinds: unknown kind {k!r}; expected some of {', '.join(NGRAM_KINDS)}")
+        _args.option(k, "report.ngram_kinds", "ngram_kinds")
     lo, hi = (_args.integer(o, "ngram_orders", minimum=1) for o in ngram_orders)
     ngram_top = _args.integer(ngram_top, "ngram_top", minimum=0)
     examples = _args.integer(examples, "examples", minimum=0)
