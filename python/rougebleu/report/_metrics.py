@@ -249,8 +249,8 @@ def run_rouge(
     of :func:`rougebleu.rouge_paired_test` on the F-measures, every type in one pass over the draws."""
     if not adapters:
         return
-    from rougebleu.rouge_batch import rouge_systems
-    from rougebleu.rouge_significance import paired_tests_on_columns
+    from rougebleu.rouge_family.batch import rouge_systems
+    from rougebleu.rouge_family.significance import paired_tests_on_columns
 
     options = adapters[0].options
     types = [a.key for a in adapters]
@@ -321,9 +321,10 @@ def adapters(
         raise ValueError("metrics: give at least one metric")
     if rouge_types:
         # The rouge types and options are checked by ROUGE's own parser (errors naming them).
-        from rougebleu.rouge_scorer import language_segmenter, make_core
+        from rougebleu.rouge_family.multilingual import resolve_language
+        from rougebleu.rouge_family.scorer import make_core
 
-        lang_name = language_segmenter(lang)[0]
+        lang_name = None if lang is None else resolve_language(lang)[0]
         make_core(rouge_types, bool(use_stemmer), multi_ref, lang=lang_name)
         options: dict[str, Any] = {"use_stemmer": bool(use_stemmer), "multi_ref": multi_ref, "lang": lang_name}
         for a in out:

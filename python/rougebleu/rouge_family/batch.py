@@ -120,8 +120,8 @@ def rouge_systems(
     """:func:`rouge` of several systems' predictions against the same references, one dict per
     system, equal to one :func:`rouge` call each; each segment's references are tokenized once
     for all the systems."""
-    name, segment = language_segmenter(lang)
-    if segment is not None:  # presegmented per call, as rouge() does
+    types, core = make_core(rouge_types, use_stemmer, multi_ref, lang=lang)
+    if language_segmenter(core) is not None:  # presegmented per call, as rouge() does
         return [
             rouge(
                 p,
@@ -134,7 +134,6 @@ def rouge_systems(
             )
             for p in systems
         ]
-    types, core = make_core(rouge_types, use_stemmer, multi_ref, None, None, False, name, None)
     prf = core.score_systems(list(systems), references, workers)
     return [
         {
