@@ -90,31 +90,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-stem", action="store_true", help="example corpus: score without stemming")
     sub = parser.add_subparsers(dest="command")
+    from rougebleu.cli import compare as compare_cli
     from rougebleu.cli import rouge as rouge_cli
 
-    r = sub.add_parser(
-        "rouge",
-        help="ROUGE of system outputs against references, with intervals and paired tests",
-        description=rouge_cli.__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    rouge_cli.add_arguments(r)
-    from rougebleu.cli import compare as compare_cli
-
-    c = sub.add_parser(
-        "compare",
-        help="compare systems against a baseline: a report with paired tests, analyses and plots",
-        description=compare_cli.__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    compare_cli.add_arguments(c)
+    commands = {
+        "rouge": (rouge_cli, "ROUGE of system outputs against references, with intervals and paired tests"),
+        "compare": (compare_cli, "compare systems against a baseline: a report with paired tests, analyses and plots"),
+    }
+    for name, (module, summary) in commands.items():
+        module.add_arguments(
+            sub.add_parser(
+                name, help=summary, description=module.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+            )
+        )
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
     sub.add_parser("sacrebleu", help="sacrebleu-compatible command; see 'rougebleu sacrebleu -h'")
     args = parser.parse_args(argv)
-    if args.command == "rouge":
-        return rouge_cli.main(args)
-    if args.command == "compare":
-        return compare_cli.main(args)
+    if args.command in commands:
+        return commands[args.command][0].main(args)
     else:
         print(demo(use_stemmer=not args.no_stem))
     return 0
