@@ -3,6 +3,8 @@
 //! `BLEU.compute_bleu`): precisions in percent, a `-9999999999` stand-in for `log(0)` (so an
 //! unsmoothed zero order gives exactly 0 through `exp` underflow), and a plain left-to-right sum
 //! of the logs, so the floating-point result is the same double as sacrebleu's.
+use std::ops::{Add, Div, Mul};
+
 use crate::error::Result;
 use crate::options::Vocabulary;
 
@@ -90,12 +92,9 @@ pub fn brevity_penalty(sys_len: i64, ref_len: i64) -> f64 {
 /// The arithmetic sacrebleu's precisions use: `f64` for integer statistics, `f32` for the
 /// float32 arrays its bootstrap resampling sums (NumPy 2 keeps Python floats "weak", so
 /// `100. * c / t` is computed in float32 there).
-trait Arith: Copy + PartialEq {
+trait Arith: Copy + PartialEq + Add<Output = Self> + Mul<Output = Self> + Div<Output = Self> {
     fn from_f64(x: f64) -> Self;
     fn to_f64(self) -> f64;
-    fn add(self, o: Self) -> Self;
-    fn mul(self, o: Self) -> Self;
-    fn div(self, o: Self) -> Self;
 }
 
 impl Arith for f64 {
@@ -105,15 +104,6 @@ impl Arith for f64 {
     fn to_f64(self) -> f64 {
         self
     }
-    fn add(self, o: Self) -> Self {
-        self + o
-    }
-    fn mul(self, o: Self) -> Self {
-        self * o
-    }
-    fn div(self, o: Self) -> Self {
-        self / o
-    }
 }
 
 impl Arith for f32 {
@@ -122,15 +112,6 @@ impl Arith for f32 {
     }
     fn to_f64(self) -> f64 {
         self as f64
-    }
-    fn add(self, o: Self) -> Self {
-        self + o
-    }
-    fn mul(self, o: Self) -> Self {
-        self * o
-    }
-    fn div(self, o: Self) -> Self {
-        self / o
     }
 }
 
@@ -157,8 +138,8 @@ fn compute<T: Arith>(
     for n in 0..order {
         if let Smooth::AddK(k) = smooth {
             if n > 0 {
-                correct[n] = correct[n].add(T::from_f64(k));
-                total[n] = total[n].add(T::from_f64(k));
+                correct[n] = correct[n] + T::from_f64(k);
+                total[n] = total[n] + T::from_f64(k);
             }
         }
         if total[n] == zero {
@@ -171,13 +152,13 @@ fn compute<T: Arith>(
             match smooth {
                 Smooth::Exp => {
                     smooth_mteval *= 2.0;
-                    hundred.div(T::from_f64(smooth_mteval).mul(total[n])).to_f64()
+                    (hundred / (T::from_f64(smooth_mteval) * total[n])).to_f64()
                 }
-                Smooth::Floor(k) => T::from_f64(100.0 * k).div(total[n]).to_f64(),
+                Smooth::Floor(k) => (T::from_f64(100.0 * k) / total[n]).to_f64(),
                 _ => 0.0,
             }
         } else {
-            hundred.mul(correct[n]).div(total[n]).to_f64()
+            (hundred * correct[n] / total[n]).to_f64()
         };
     }
     let mut log_sum = 0.0f64;
