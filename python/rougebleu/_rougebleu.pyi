@@ -49,7 +49,7 @@ class RougeCore:
         alpha: float | None = None,
         jackknife: bool = False,
         lang: str | None = None,
-        tokenizer: str | None = None,
+        tokenizer: str | object | None = None,
     ) -> RougeCore: ...
     @property
     def segmenter(self) -> Literal["chinese", "thai", "japanese"] | None: ...

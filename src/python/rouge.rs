@@ -8,14 +8,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 
 use super::columns::{column, Column};
-use super::errors::{null_error, type_name};
+use super::errors::null_error;
 use super::guard::guard;
 use super::long_call;
 use super::pretokenized::token_batch;
 use super::rouge_per_call::RougeDictScorer;
 use super::text_args::{rouge_text, sequence_items};
 use super::workers::{threads, Workers};
-use super::xlsum::external_segmenter;
+use super::xlsum::{external_segmenter, language_name};
 use crate::error::{check_same_length, Error};
 use crate::kernels::fmeasure::Prf;
 use crate::options::Vocabulary;
@@ -61,27 +61,22 @@ impl RougeCore {
         alpha: Option<f64>,
         jackknife: bool,
         lang: Option<&Bound<'_, PyAny>>,
-        tokenizer: Option<&str>,
+        tokenizer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         guard("RougeCore.new", || {
             // `lang` is resolved here, once: the Python layer asks `segmenter` what it needs.
-            let lang = lang
-                .map(|l| {
-                    l.cast::<PyString>().map_err(|_| {
-                        PyTypeError::new_err(format!(
-                            "lang must be a language name (str), not {}",
-                            type_name(l)
-                        ))
-                    })
-                })
-                .transpose()?;
             let tokenization =
                 match (lang, tokenizer) {
                     (Some(_), Some(_)) => return Err(PyValueError::new_err(
                         "lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer",
                     )),
-                    (Some(l), None) => Tokenization::xlsum(l.to_str()?, use_stemmer)?,
-                    (None, Some(t)) => Tokenization::named(t)?,
+                    (Some(l), None) => Tokenization::xlsum(language_name(l)?, use_stemmer)?,
+                    (None, Some(t)) => match t.cast::<PyString>() {
+                        Ok(name) => Tokenization::named(name.to_str()?)?,
+                        // An object with a `tokenize` method (RougeScorer's): the Python layer
+                        // tokenizes with it and hands the core tokens.
+                        Err(_) => Tokenization::RougeScore,
+                    },
                     (None, None) => Tokenization::RougeScore,
                 };
             let segmenter = match &tokenization {

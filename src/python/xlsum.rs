@@ -1,9 +1,11 @@
 //! Python helpers of the multilingual modes (`lang=`, `tokenizer="unicode"`): language lookup, the
 //! presegmented text of a language that a Python library segments, and the scorer's tokens (for
 //! tests and for users who want to see them).
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use super::errors::type_name;
 use super::guard::guard;
 use super::text_args::rouge_text;
 use crate::rouge::Tokenization;
@@ -14,12 +16,21 @@ pub fn external_segmenter(language: &Language) -> Option<&'static str> {
     (language.segmenter == Segmenter::External).then_some(language.name)
 }
 
+/// The value of a `lang=` argument as a name: a `TypeError` naming the argument for anything but
+/// a `str` (every entry point that takes `lang` reads it through here).
+pub fn language_name<'a>(lang: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    let name = lang.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("lang must be a language name (str), not {}", type_name(lang)))
+    })?;
+    name.to_str()
+}
+
 /// `(name, segmenter)` of a language: the scorer's name and `"default"`, `"burmese"`, or the
 /// external segmenter's language (`"chinese"`, `"thai"`, `"japanese"`).
 #[pyfunction]
-fn xlsum_language(lang: &str) -> PyResult<(&'static str, &'static str)> {
+fn xlsum_language(lang: &Bound<'_, PyAny>) -> PyResult<(&'static str, &'static str)> {
     guard("xlsum_language", || {
-        let l = Language::parse(lang)?;
+        let l = Language::parse(language_name(lang)?)?;
         let seg = match l.segmenter {
             Segmenter::Default => "default",
             Segmenter::Burmese => "burmese",
@@ -70,12 +81,14 @@ fn xlsum_presegment(text: &Bound<'_, PyAny>, segment: &Bound<'_, PyAny>, what: &
 #[pyo3(signature = (text, lang, use_stemmer=false, load_segmenter=None))]
 fn xlsum_tokenize(
     text: &Bound<'_, PyAny>,
-    lang: &str,
+    lang: &Bound<'_, PyAny>,
     use_stemmer: bool,
     load_segmenter: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Vec<String>, Vec<Vec<String>>)> {
     guard("xlsum_tokenize", || {
-        let Tokenization::XlSum { language, stemmer } = Tokenization::xlsum(lang, use_stemmer)? else {
+        let Tokenization::XlSum { language, stemmer } =
+            Tokenization::xlsum(language_name(lang)?, use_stemmer)?
+        else {
             unreachable!("xlsum() builds the XL-Sum mode")
         };
         let segmented = match (external_segmenter(&language), load_segmenter) {

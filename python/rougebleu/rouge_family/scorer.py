@@ -60,12 +60,15 @@ def make_core(
     beta: float | None = None,
     jackknife: bool = False,
     lang: str | None = None,
-    tokenizer: str | None = None,
+    tokenizer: Any = None,
+    tokenizer_objects: bool = False,
 ) -> tuple[list[str], RougeCore]:
-    """Validate the options shared by RougeScorer, rouge() and rouge_corpus()."""
+    """Validate the options shared by RougeScorer, rouge() and rouge_corpus(). ``tokenizer`` is a
+    name, or with ``tokenizer_objects`` (RougeScorer's) also an object the caller tokenizes with;
+    the core checks it against ``lang``."""
     types = check_rouge_types(rouge_types)
     option(multi_ref, "rouge.multi_ref", "multi_ref")
-    if tokenizer is not None:
+    if tokenizer is not None and (isinstance(tokenizer, str) or not tokenizer_objects):
         option(tokenizer, "rouge.tokenizer", "tokenizer")
     weight = f_weight_alpha(alpha, beta)
     return types, RougeCore(types, bool(use_stemmer), multi_ref, weight, bool(jackknife), lang, tokenizer)
@@ -137,19 +140,17 @@ class RougeScorer(RougeScorerBase):
         beta: float | None = None,
         lang: str | None = None,
     ):
-        named = tokenizer if isinstance(tokenizer, str) else None
-        if lang is not None and tokenizer is not None and named is None:
-            raise ValueError("lang and tokenizer cannot be combined: lang selects the XL-Sum scorer's tokenizer")
         if lang is not None and split_summaries:
             raise ValueError(
                 "lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines"
             )
-        if named is not None:
-            tokenizer = None
         self._lang = lang
         self.rouge_types, self._core = make_core(
-            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, named
+            rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, tokenizer_objects=True
         )
+        named = tokenizer if isinstance(tokenizer, str) else None
+        if named is not None:
+            tokenizer = None
         self._segment = language_segmenter(self._core)
         self._named_tokenizer = named
         self._use_stemmer = bool(use_stemmer)
