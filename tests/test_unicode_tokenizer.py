@@ -18,6 +18,7 @@ from rouge_score import rouge_scorer
 from conftest import read_jsonl
 from rougebleu import RougeScorer, rouge
 from rougebleu._rougebleu import unicode_tokenize
+from rougebleu.multilingual import resolve_language, xlsum_tokens
 
 NO_SPACE = regex.compile(r"[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]")
 
@@ -110,3 +111,26 @@ def test_bad_tokenizer_names_and_combinations():
         rouge(["a"], ["a"], tokenizer="unicode", lang="hindi")
     with pytest.raises(TypeError, match="tokenizer"):
         rouge(["a"], ["a"], tokenizer=3)  # type: ignore[arg-type]
+
+
+class _Split:
+    def tokenize(self, text: str) -> list[str]:
+        return text.split()
+
+
+def test_lang_with_a_tokenizer_object_and_lang_of_a_wrong_type():
+    # One native check serves every entry point: the same error, whichever way lang comes in.
+    with pytest.raises(ValueError, match="lang and tokenizer cannot be combined"):
+        RougeScorer(["rouge1"], tokenizer=_Split(), lang="hindi")
+    with pytest.raises(TypeError, match="tokenizer must be a str"):
+        rouge(["a"], ["a"], tokenizer=_Split())  # type: ignore[arg-type]
+    assert RougeScorer(["rouge1"], tokenizer=_Split()).score("a B", "a b")["rouge1"].fmeasure == 0.5
+    calls = [
+        lambda: RougeScorer(["rouge1"], lang=3),
+        lambda: rouge(["a"], ["a"], lang=3),
+        lambda: resolve_language(3),
+        lambda: xlsum_tokens("a", 3),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match=r"^lang must be a language name \(str\), not int$"):
+            call()
