@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from rougebleu import _rougebleu
+from rougebleu._args import not_one_text
 from rougebleu._long_call import reporting
 from rougebleu.matlab._inputs import _count
 from rougebleu.matlab.document import TokenizedDocument, TokenizedDocumentArray, _is_str_array, _type_name
@@ -23,8 +24,7 @@ def _as_documents(documents: Any) -> TokenizedDocumentArray:
         return documents
     if isinstance(documents, TokenizedDocument):
         return TokenizedDocumentArray([documents])
-    if isinstance(documents, str):
-        raise TypeError("documents must be an array of documents, not a single string")
+    not_one_text(documents, "documents", "an array of documents")
     if _is_str_array(documents):
         return TokenizedDocument(list(documents))  # type: ignore[no-any-return]
     if isinstance(documents, (list, tuple)) and all(isinstance(d, TokenizedDocument) for d in documents):
