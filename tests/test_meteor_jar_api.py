@@ -83,6 +83,22 @@ def test_statistics_are_mergeable_and_workers_do_not_change_anything():
     assert whole.statistics[0] == stats[:, 0].sum()
 
 
+def test_expected_utility_and_top_k_take_meteor():
+    import math
+
+    m = METEOR(**NO_TABLE)
+    texts = [h for h in HYPS if h] + [r[0] for r in REFS]
+    u = m.pairwise(texts, texts)
+    eu = rougebleu.expected_utility(texts, texts, metric=m)
+    assert eu.tolist() == [math.fsum(row) / len(texts) for row in u.tolist()]
+    idx, scores = rougebleu.top_k(texts, texts, 2, metric=m)
+    for i, row in enumerate(u.tolist()):
+        best = sorted(range(len(row)), key=lambda j: (-row[j], j))[:2]
+        assert idx[i].tolist() == best and scores[i].tolist() == [row[j] for j in best]
+    with pytest.raises(ValueError, match="pycocoevalcap"):
+        rougebleu.top_k(texts, texts, 1, metric=METEOR(pycocoevalcap=True, **NO_TABLE))
+
+
 def test_signature_names_the_jar():
     m = METEOR(**NO_TABLE)
     m.corpus_score(HYPS, STREAMS)

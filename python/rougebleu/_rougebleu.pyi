@@ -358,6 +358,7 @@ def allpairs_expected_utility(
     workers: int | None = None,
     chrf: _ChrfOptions | None = None,
     ter: _TerOptions | None = None,
+    meteor: Meteor15Scorer | None = None,
 ) -> npt.NDArray[np.float64]: ...
 def allpairs_top_k(
     queries: Sequence[str],
@@ -368,6 +369,7 @@ def allpairs_top_k(
     workers: int | None = None,
     chrf: _ChrfOptions | None = None,
     ter: _TerOptions | None = None,
+    meteor: Meteor15Scorer | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]: ...
 
 # TER (src/python/ter.rs)
@@ -519,6 +521,30 @@ class Meteor15Scorer:
     def corpus(
         self, stats: MeteorRows | npt.NDArray[np.float64]
     ) -> tuple[float, float, float, float, float, float, list[float]]: ...
+
+# NLTK's meteor_score (rougebleu.meteor.nltk_meteor); stems/synonyms replace the built-in ones.
+def nltk_meteor_scores(
+    hypotheses: list[list[str]],
+    references: list[list[list[str]]],
+    alpha: float,
+    beta: float,
+    gamma: float,
+    lowercase: bool,
+    stems: dict[str, str] | None = None,
+    synonyms: dict[str, set[str]] | None = None,
+    workers: int | None = None,
+) -> npt.NDArray[np.float64]: ...
+def nltk_single_meteor(
+    reference: list[str],
+    hypothesis: list[str],
+    alpha: float,
+    beta: float,
+    gamma: float,
+    lowercase: bool,
+    stems: dict[str, str] | None = None,
+    synonyms: dict[str, set[str]] | None = None,
+) -> float: ...
+def nltk_wordnet_synonyms(word: str) -> list[str]: ...
 
 # XL-Sum multilingual mode (rougebleu.rouge_family.multilingual).
 def xlsum_language(lang: str) -> tuple[str, str]: ...

@@ -15,7 +15,9 @@ A metric is one of:
 - a rouge type name (``"rougeL"``, ``"rouge2"``, ...; its F-measure, 0-1, with ``use_stemmer``);
 - ``"chrf"`` (``CHRF()``), ``"chrf++"`` (``CHRF(word_order=2)``) or a configured
   :class:`~rougebleu.CHRF` (sentence chrF, 0-100);
-- ``"ter"`` (``TER()``) or a configured :class:`~rougebleu.TER` (sentence TER, 0-100 and more).
+- ``"ter"`` (``TER()``) or a configured :class:`~rougebleu.TER` (sentence TER, 0-100 and more);
+- ``"meteor"`` (``METEOR()``, METEOR 1.5 as the jar computes it, 0-1; needs its paraphrase table)
+  or a configured :class:`~rougebleu.METEOR`.
 
 Each value is exactly ``metric.sentence_score(hypothesis, [reference]).score`` (for a rouge type,
 ``rouge()`` of the pair). TER is an error rate, lower is better: :func:`expected_utility` returns
@@ -90,6 +92,14 @@ def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> t
     lowercase in Python, with str.lower, as sacrebleu does)."""
     if isinstance(metric, str) and metric in _NAMED:
         metric = _NAMED[metric]()
+    from rougebleu.meteor.jar import METEOR
+
+    if isinstance(metric, str) and metric == "meteor":
+        metric = METEOR()
+    if isinstance(metric, METEOR):
+        if metric.pycocoevalcap:
+            raise ValueError("metric: a METEOR with pycocoevalcap=True scores items, not pairs; use METEOR()")
+        return {"meteor": metric._scorer}, texts
     if isinstance(metric, BLEU):
         m = metric
         bleu = (m.tokenize, False, m.max_ngram_order, m.smooth_method, m._value_f(), m.effective_order)
@@ -101,8 +111,8 @@ def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> t
     if isinstance(metric, str) and metric.startswith("rouge"):
         return {"rouge": (metric, bool(use_stemmer), None)}, texts
     raise ValueError(
-        "metric: expected 'bleu', 'chrf', 'chrf++', 'ter', a BLEU, CHRF or TER object, or a rouge type "
-        f"name such as 'rougeL', got {metric!r}"
+        "metric: expected 'bleu', 'chrf', 'chrf++', 'ter', 'meteor', a BLEU, CHRF, TER or METEOR object, "
+        f"or a rouge type name such as 'rougeL', got {metric!r}"
     )
 
 
@@ -124,9 +134,10 @@ def expected_utility(
     in O(N) memory. Usually ``pseudo_references`` is the hypotheses themselves.
 
     ``metric`` is ``"bleu"``, a :class:`~rougebleu.BLEU`, a rouge type name, ``"chrf"``,
-    ``"chrf++"``, a :class:`~rougebleu.CHRF`, ``"ter"`` or a :class:`~rougebleu.TER` (see the
-    module docstring). TER is a loss: the result is then the expected TER, and MBR picks the
-    hypothesis with the smallest (``np.argmin``) instead of the largest."""
+    ``"chrf++"``, a :class:`~rougebleu.CHRF`, ``"ter"``, a :class:`~rougebleu.TER`, ``"meteor"``
+    or a :class:`~rougebleu.METEOR` (see the module docstring). TER is a loss: the result is then
+    the expected TER, and MBR picks the hypothesis with the smallest (``np.argmin``) instead of the
+    largest."""
     with reporting(progress, "expected_utility"):
         hyps = _args.string_list(hypotheses, "hypotheses")
         refs = _args.string_list(pseudo_references, "pseudo_references")

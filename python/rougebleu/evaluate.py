@@ -1,4 +1,5 @@
-"""The results of Hugging Face ``evaluate``'s ROUGE, sacreBLEU, chrF and TER metrics, without ``evaluate``.
+"""The results of Hugging Face ``evaluate``'s ROUGE, sacreBLEU, chrF, TER and METEOR metrics, without
+``evaluate``.
 
 ``load(name).compute(predictions=..., references=...)`` (or the functions :func:`rouge`,
 :func:`sacrebleu`, :func:`chrf`, :func:`ter`) returns the same dictionary, keys, values and value
@@ -14,11 +15,18 @@ types, as ``evaluate.load(name).compute(...)`` with the same arguments:
 - ``"chrf"``: ``score``, ``char_order``, ``word_order``, ``beta``.
 - ``"ter"``: ``score``, ``num_edits``, ``ref_length`` (options ``normalized``, ``ignore_punct``,
   ``support_zh_ja_chars``, ``case_sensitive``, named as ``evaluate`` names them).
+- ``"meteor"``: ``{"meteor": mean}``, the NumPy mean of NLTK's ``meteor_score`` per prediction
+  (``single_meteor_score`` with one reference string per prediction), texts tokenized with
+  ``nltk.word_tokenize`` as the script does (that needs nltk and its ``punkt_tab`` data; the
+  ``tokenizer=`` keyword, a callable ``text -> tokens``, replaces it); ``alpha``, ``beta``,
+  ``gamma`` as in ``evaluate``. This is NLTK's METEOR, not the METEOR 1.5 jar's
+  (:class:`rougebleu.METEOR`).
 
 References are per prediction: one string, or a list of strings (the same number for every
-prediction, as ``evaluate`` requires for the sacrebleu metrics). Loaded metrics also collect inputs
-with ``add(prediction=..., reference=...)`` and ``add_batch(predictions=..., references=...)``.
-For training loops that merge across data-parallel ranks see :mod:`rougebleu.metrics`.
+prediction, as ``evaluate`` requires for the sacrebleu metrics; any number for METEOR). Loaded
+metrics also collect inputs with ``add(prediction=..., reference=...)`` and
+``add_batch(predictions=..., references=...)``. For training loops that merge across data-parallel
+ranks see :mod:`rougebleu.metrics`.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from typing import Any
 
 from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
 
-__all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "EvaluationModule"]
+__all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "meteor", "EvaluationModule"]
 
 
 class _Tokenizer:
@@ -151,11 +159,45 @@ def ter(
     return {"score": out.score, "num_edits": out.num_edits, "ref_length": out.ref_length}
 
 
+def meteor(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    alpha: float = 0.9,
+    beta: float = 3,
+    gamma: float = 0.5,
+    tokenizer: Callable[[str], list[str]] | None = None,
+) -> dict[str, Any]:
+    """``evaluate.load("meteor").compute(...)``'s dictionary (see the module docstring)."""
+    import numpy as np
+
+    from rougebleu.meteor.nltk_meteor import meteor_scores
+
+    if tokenizer is None:
+        import nltk
+
+        tokenize: Callable[[str], list[str]] = nltk.word_tokenize  # the script's (needs punkt_tab)
+    else:
+        tokenize = tokenizer
+    refs: list[Any] = list(references)
+    if not refs:
+        raise ValueError("references: no references given")
+    preds = list(predictions)
+    if isinstance(refs[0], list):
+        ref_tokens = [[tokenize(r) for r in group] for group in refs]
+    else:
+        ref_tokens = [[tokenize(r)] for r in refs]
+    # The script zips references with predictions: the shorter list decides.
+    n = min(len(preds), len(ref_tokens))
+    scores = meteor_scores([tokenize(p) for p in preds[:n]], ref_tokens[:n], alpha=alpha, beta=beta, gamma=gamma)
+    return {"meteor": np.mean(scores.tolist())}
+
+
 _FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "rouge": rouge,
     "sacrebleu": sacrebleu,
     "chrf": chrf,
     "ter": ter,
+    "meteor": meteor,
 }
 
 
@@ -191,7 +233,7 @@ class EvaluationModule:
 
 
 def load(name: str) -> EvaluationModule:
-    """``evaluate.load(name)`` for ``"rouge"``, ``"sacrebleu"``, ``"chrf"`` and ``"ter"``."""
+    """``evaluate.load(name)`` for ``"rouge"``, ``"sacrebleu"``, ``"chrf"``, ``"ter"`` and ``"meteor"``."""
     if name not in _FUNCTIONS:
         raise ValueError(f"name: unknown metric {name!r}; expected one of {', '.join(map(repr, _FUNCTIONS))}")
     return EvaluationModule(name)

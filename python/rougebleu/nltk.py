@@ -1,4 +1,6 @@
-"""BLEU exactly as NLTK 3.10.4 computes it (`nltk.translate.bleu_score`), on token lists, 0-1 scale.
+"""BLEU exactly as NLTK 3.10.4 computes it (`nltk.translate.bleu_score`), on token lists, 0-1 scale;
+and NLTK's METEOR (`nltk.translate.meteor_score`): `meteor_score`, `single_meteor_score` (implemented
+in :mod:`rougebleu.meteor.nltk_meteor`, re-exported here).
 
 `sentence_bleu(references, hypothesis, weights, smoothing_function, auto_reweigh)` and
 `corpus_bleu(list_of_references, hypotheses, ...)` return the same values as NLTK, including its
@@ -29,7 +31,15 @@ from rougebleu import _rougebleu as _native
 from rougebleu._args import not_one_text
 from rougebleu.limits import MAX_NGRAM_ORDER
 
-__all__ = ["SmoothingError", "SmoothingFunction", "corpus_bleu", "modified_precision", "sentence_bleu"]
+__all__ = [
+    "SmoothingError",
+    "SmoothingFunction",
+    "corpus_bleu",
+    "modified_precision",
+    "sentence_bleu",
+    "meteor_score",
+    "single_meteor_score",
+]
 
 Tokens = Sequence[Hashable]
 
@@ -307,3 +317,7 @@ def sentence_bleu(
     """Sentence BLEU as NLTK: `corpus_bleu([references], [hypothesis], ...)`."""
     _check_segment(references, hypothesis, "references", "hypothesis")
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
+
+
+# NLTK's METEOR (nltk.translate.meteor_score), implemented with the METEOR family.
+from rougebleu.meteor.nltk_meteor import meteor_score, single_meteor_score  # noqa: E402

@@ -11,12 +11,15 @@
 //! - [`scorer`]: a configured scorer, best reference, the `-stdio` mode pycocoevalcap drives;
 //! - [`paraphrase`]: the user's paraphrase table, and its cache.
 //!
+//! NLTK 3.10.4: [`nltk`] (`meteor_score`, `single_meteor_score`).
+//!
 //! Both: [`wordnet`] (WordNet 3.0, compiled in) and [`java`] (the Java behaviours the jar's
 //! numbers depend on).
 pub mod align;
 pub mod config;
 mod jar_lists;
 pub mod java;
+pub mod nltk;
 pub mod normalize;
 pub mod paraphrase;
 mod pow;

@@ -142,34 +142,34 @@ impl Meteor15 {
             .into_iter()
             .collect()
     }
+}
 
-    /// Sentence scores of every hypothesis against every candidate (one reference each), row-major.
-    pub fn pairwise(
-        &self,
-        hypotheses: &[&str],
-        candidates: &[&str],
-        workers: Option<usize>,
-    ) -> Result<Vec<f64>> {
-        crate::allpairs::matrix(
-            hypotheses.len(),
-            candidates.len(),
-            || self.pair_scorer(hypotheses, candidates, workers),
-            workers,
-            "METEOR pairwise scores",
-        )
-    }
+/// Sentence scores of every hypothesis against every candidate (one reference each), row-major.
+pub fn pairwise(
+    meteor: &Arc<Meteor15>,
+    hypotheses: &[&str],
+    candidates: &[&str],
+    workers: Option<usize>,
+) -> Result<Vec<f64>> {
+    crate::allpairs::matrix(
+        hypotheses.len(),
+        candidates.len(),
+        || pair_scorer(meteor, hypotheses, candidates, workers),
+        workers,
+        "METEOR pairwise scores",
+    )
+}
 
-    /// Both sides prepared once, for all pairs ([`crate::allpairs`]).
-    pub fn pair_scorer(
-        &self,
-        hypotheses: &[&str],
-        candidates: &[&str],
-        workers: Option<usize>,
-    ) -> PairLines<'_> {
-        let rows = crate::batch::map(hypotheses, workers, |h| self.line(h));
-        let cols = crate::batch::map(candidates, workers, |c| self.line(c));
-        PairLines { meteor: self, rows, cols }
-    }
+/// Both sides prepared once, for all pairs ([`crate::allpairs`]).
+pub fn pair_scorer(
+    meteor: &Arc<Meteor15>,
+    hypotheses: &[&str],
+    candidates: &[&str],
+    workers: Option<usize>,
+) -> PairLines {
+    let rows = crate::batch::map(hypotheses, workers, |h| meteor.line(h));
+    let cols = crate::batch::map(candidates, workers, |c| meteor.line(c));
+    PairLines { meteor: Arc::clone(meteor), rows, cols }
 }
 
 fn check_references(n: usize, references: &[Vec<&str>]) -> Result<()> {
@@ -181,13 +181,13 @@ fn check_references(n: usize, references: &[Vec<&str>]) -> Result<()> {
 }
 
 /// Lines prepared for all pairs: sentence METEOR of row `i` against column `j`.
-pub struct PairLines<'a> {
-    meteor: &'a Meteor15,
+pub struct PairLines {
+    meteor: Arc<Meteor15>,
     rows: Vec<Line>,
     cols: Vec<Line>,
 }
 
-impl crate::allpairs::PairScorer for PairLines<'_> {
+impl crate::allpairs::PairScorer for PairLines {
     fn cols(&self) -> usize {
         self.cols.len()
     }

@@ -1,6 +1,8 @@
 //! Python bindings for the all-pairs utilities: ROUGE matrices, and the expected utility and
-//! top-k of any metric (BLEU, a ROUGE type's F-measure, chrF, TER), computed row by row without
+//! top-k of any metric (BLEU, a ROUGE type's F-measure, chrF, TER, METEOR 1.5), computed row by row without
 //! the matrix.
+use std::sync::Arc;
+
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -9,6 +11,7 @@ use super::chrf::{options as chrf_options, Opts as ChrfOpts};
 use super::errors::{null_error, type_name};
 use super::guard::guard;
 use super::long_call;
+use super::meteor::Meteor15Scorer;
 use super::ter::tercom;
 use super::text_args::{rouge_items, rouge_text, RougeItems};
 use super::workers::{threads, Workers};
@@ -19,6 +22,7 @@ use crate::bleu::pairwise::BleuPairs;
 use crate::bleu::score::Smooth;
 use crate::chrf::pairwise::ChrfPairs;
 use crate::kernels::fmeasure::Prf;
+use crate::meteor::Meteor15;
 use crate::options::Vocabulary;
 use crate::rouge::counts::FWeight;
 use crate::rouge::pairwise::RougePairs;
@@ -40,6 +44,7 @@ struct Metric {
     rouge: Option<RougeOptions>,
     chrf: Option<ChrfOpts>,
     ter: Option<TerOptions>,
+    meteor: Option<Arc<Meteor15>>,
 }
 
 /// The texts of a list argument (borrowed from objects the caller keeps alive) or a column.
@@ -91,15 +96,16 @@ fn prepare_metric(
             rouge: None,
             chrf: None,
             ter: None,
+            meteor: None,
         } => {
             let prep = Preprocess::new(Tokenizer::parse(&tok)?, lowercase, order)?;
             let smooth = Smooth::parse(&smooth, value)?;
             Ok(Box::new(BleuPairs::new(&strs(h), &strs(r), prep, smooth, effective, workers)))
         }
-        Metric { bleu: None, rouge: Some(opts), chrf: None, ter: None } => {
+        Metric { bleu: None, rouge: Some(opts), chrf: None, ter: None, meteor: None } => {
             Ok(Box::new(rouge_pairs(&opts, h, r, workers)?))
         }
-        Metric { bleu: None, rouge: None, chrf: Some(opts), ter: None } => {
+        Metric { bleu: None, rouge: None, chrf: Some(opts), ter: None, meteor: None } => {
             Ok(Box::new(ChrfPairs::new(&strs(h), &strs(r), &chrf_options(opts)?)))
         }
         Metric {
@@ -107,9 +113,13 @@ fn prepare_metric(
             rouge: None,
             chrf: None,
             ter: Some((normalized, no_punct, asian, lowercase)),
+            meteor: None,
         } => {
             let t = tercom(normalized, no_punct, asian, lowercase);
             Ok(Box::new(TerPairs::new(&strs(h), &strs(r), t, workers)))
+        }
+        Metric { bleu: None, rouge: None, chrf: None, ter: None, meteor: Some(m) } => {
+            Ok(Box::new(crate::meteor::scorer::pair_scorer(&m, &strs(h), &strs(r), workers)))
         }
         _ => Err(crate::Error::value("metric", "give exactly one metric").into()),
     }
@@ -153,7 +163,7 @@ fn rouge_pairwise<'py>(
 /// The expected utility of each hypothesis against the pseudo-references (MBR): float64 `(n,)`.
 /// For a loss (TER), the expected loss.
 #[pyfunction]
-#[pyo3(signature = (hypotheses, references, bleu=None, rouge=None, weights=None, workers=None, chrf=None, ter=None))]
+#[pyo3(signature = (hypotheses, references, bleu=None, rouge=None, weights=None, workers=None, chrf=None, ter=None, meteor=None))]
 #[allow(clippy::too_many_arguments)]
 fn allpairs_expected_utility<'py>(
     py: Python<'py>,
@@ -165,13 +175,15 @@ fn allpairs_expected_utility<'py>(
     workers: Option<Workers>,
     chrf: Option<ChrfOpts>,
     ter: Option<TerOptions>,
+    meteor: Option<PyRef<'py, Meteor15Scorer>>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     guard("allpairs_expected_utility", || {
         let workers = threads(workers);
         let (hi, ri) =
             (rouge_items(hypotheses, "hypotheses")?, rouge_items(references, "pseudo_references")?);
         let bytes_ok = rouge.is_some();
-        let metric = Metric { bleu, rouge, chrf, ter };
+        let meteor = meteor.map(|m| Arc::clone(&m.inner));
+        let metric = Metric { bleu, rouge, chrf, ter, meteor };
         let (h, r) = (texts(&hi, "hypotheses", bytes_ok)?, texts(&ri, "pseudo_references", bytes_ok)?);
         if let Some(w) = &weights {
             allpairs::check_weights(w, r.len())?;
@@ -188,7 +200,7 @@ fn allpairs_expected_utility<'py>(
 /// `k' = min(k, len(candidates))`, best first (for a loss, TER, the lowest first), ties to the
 /// lower index.
 #[pyfunction]
-#[pyo3(signature = (queries, candidates, k, bleu=None, rouge=None, workers=None, chrf=None, ter=None))]
+#[pyo3(signature = (queries, candidates, k, bleu=None, rouge=None, workers=None, chrf=None, ter=None, meteor=None))]
 #[allow(clippy::too_many_arguments)]
 fn allpairs_top_k<'py>(
     py: Python<'py>,
@@ -200,12 +212,14 @@ fn allpairs_top_k<'py>(
     workers: Option<Workers>,
     chrf: Option<ChrfOpts>,
     ter: Option<TerOptions>,
+    meteor: Option<PyRef<'py, Meteor15Scorer>>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     guard("allpairs_top_k", || {
         let workers = threads(workers);
         let (qi, ci) = (rouge_items(queries, "queries")?, rouge_items(candidates, "candidates")?);
         let bytes_ok = rouge.is_some();
-        let metric = Metric { bleu, rouge, chrf, ter };
+        let meteor = meteor.map(|m| Arc::clone(&m.inner));
+        let metric = Metric { bleu, rouge, chrf, ter, meteor };
         let (q, c) = (texts(&qi, "queries", bytes_ok)?, texts(&ci, "candidates", bytes_ok)?);
         let (idx, scores) = long_call::run(py, q.len().saturating_mul(c.len()), || {
             let scorer = prepare_metric(metric, &q, &c, workers)?;

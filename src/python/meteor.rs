@@ -1,11 +1,13 @@
-//! Python bindings for METEOR 1.5 as the jar computes it: a configured scorer, per-segment
-//! statistics kept native (the jar's 23 numbers per segment), all-pairs scores. Texts are
-//! borrowed while attached; the work runs detached through the long-call door.
+//! Python bindings for METEOR: METEOR 1.5 as the jar computes it (a configured scorer, per-segment
+//! statistics kept native — the jar's 23 numbers per segment — and all-pairs scores) and NLTK's
+//! `meteor_score` on word lists. The work runs detached through the long-call door.
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::guard::guard;
 use super::long_call;
@@ -13,6 +15,7 @@ use super::significance::as_dtype;
 use super::text_args::{str_items, stream_items, stream_texts, texts};
 use super::workers::{threads, Workers};
 use crate::error::Error;
+use crate::meteor::nltk::{self, Builtin, Lexicon, Params};
 use crate::meteor::scorer::{self, total};
 use crate::meteor::stats::STATS_LENGTH;
 use crate::meteor::{Config, Meteor15, Module, Normalization, Stats, Task};
@@ -84,7 +87,7 @@ fn rows_of(rows: &Bound<'_, PyAny>) -> PyResult<Vec<Stats>> {
 /// A METEOR 1.5 scorer for English with the jar's options.
 #[pyclass(frozen, module = "rougebleu._rougebleu")]
 pub struct Meteor15Scorer {
-    inner: Arc<Meteor15>,
+    pub(super) inner: Arc<Meteor15>,
 }
 
 #[pymethods]
@@ -219,7 +222,8 @@ impl Meteor15Scorer {
             let (h, c) = (texts(&hi, "hypotheses")?, texts(&ci, "candidates")?);
             let (n, m) = (h.len(), c.len());
             let meteor = &self.inner;
-            let scores = long_call::run(py, n.saturating_mul(m), || meteor.pairwise(&h, &c, workers))??;
+            let scores =
+                long_call::run(py, n.saturating_mul(m), || scorer::pairwise(meteor, &h, &c, workers))??;
             Ok(PyArray1::from_vec(py, scores).reshape([n, m])?.into_any())
         })
     }
@@ -252,8 +256,132 @@ impl Meteor15Scorer {
     }
 }
 
+/// The caller's stems and synonyms (NLTK's `stemmer=` and `wordnet=` objects, run in Python on
+/// the words of the call); the built-in ones where not given.
+struct Given {
+    stems: Option<FxHashMap<String, String>>,
+    synonyms: Option<FxHashMap<String, FxHashSet<String>>>,
+}
+
+impl Lexicon for Given {
+    fn stem<'a>(&self, word: &'a str) -> Cow<'a, str> {
+        match &self.stems {
+            Some(map) => Cow::Owned(map.get(word).cloned().unwrap_or_else(|| word.to_string())),
+            None => Builtin.stem(word),
+        }
+    }
+
+    fn synonym(&self, hypothesis: &str, reference: &str) -> bool {
+        match &self.synonyms {
+            Some(map) => map.get(hypothesis).is_some_and(|s| s.contains(reference)),
+            None => Builtin.synonym(hypothesis, reference),
+        }
+    }
+}
+
+fn nltk_params(alpha: f64, beta: f64, gamma: f64) -> PyResult<Params> {
+    for (name, v) in [("alpha", alpha), ("beta", beta), ("gamma", gamma)] {
+        if !v.is_finite() {
+            return Err(Error::value(name, format!("must be a finite number, got {v}")).into());
+        }
+    }
+    Ok(Params { alpha, beta, gamma })
+}
+
+fn lowered(words: Vec<String>, lowercase: bool) -> Vec<String> {
+    if lowercase {
+        words
+            .into_iter()
+            .map(|w| if w.is_ascii() { w.to_ascii_lowercase() } else { w.to_lowercase() })
+            .collect()
+    } else {
+        words
+    }
+}
+
+/// NLTK's `meteor_score` of each hypothesis (words) against its references (lists of words),
+/// float64; `lowercase`: NLTK's default `preprocess=str.lower`, done here. `stems` and `synonyms`
+/// replace the built-in Porter stemmer and WordNet when given.
+#[pyfunction]
+#[pyo3(signature = (hypotheses, references, alpha, beta, gamma, lowercase, stems=None, synonyms=None, workers=None))]
+#[allow(clippy::too_many_arguments)]
+fn nltk_meteor_scores<'py>(
+    py: Python<'py>,
+    hypotheses: Vec<Vec<String>>,
+    references: Vec<Vec<Vec<String>>>,
+    alpha: f64,
+    beta: f64,
+    gamma: f64,
+    lowercase: bool,
+    stems: Option<FxHashMap<String, String>>,
+    synonyms: Option<FxHashMap<String, FxHashSet<String>>>,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    guard("nltk_meteor_scores", || {
+        let params = nltk_params(alpha, beta, gamma)?;
+        let workers = threads(workers);
+        crate::error::check_segment_count(hypotheses.len(), references.len())?;
+        if let Some(i) = references.iter().position(Vec::is_empty) {
+            return Err(Error::value("references", format!("segment {i} has no reference")).into());
+        }
+        let hyps: Vec<Vec<String>> = hypotheses.into_iter().map(|h| lowered(h, lowercase)).collect();
+        let refs: Vec<Vec<Vec<String>>> = references
+            .into_iter()
+            .map(|rs| rs.into_iter().map(|r| lowered(r, lowercase)).collect())
+            .collect();
+        let lexicon = Given { stems, synonyms };
+        let items: Vec<usize> = (0..hyps.len()).collect();
+        let scores = long_call::run(py, items.len(), || {
+            crate::batch::map(&items, workers, |&i| {
+                let h: Vec<&str> = hyps[i].iter().map(String::as_str).collect();
+                let r: Vec<Vec<&str>> =
+                    refs[i].iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+                nltk::best(&r, &h, &lexicon, params).expect("checked: at least one reference")
+            })
+        })?;
+        Ok(PyArray1::from_vec(py, scores))
+    })
+}
+
+/// NLTK's `single_meteor_score(reference, hypothesis)` (see `nltk_meteor_scores`), one call.
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, alpha, beta, gamma, lowercase, stems=None, synonyms=None))]
+#[allow(clippy::too_many_arguments)]
+fn nltk_single_meteor(
+    reference: Vec<String>,
+    hypothesis: Vec<String>,
+    alpha: f64,
+    beta: f64,
+    gamma: f64,
+    lowercase: bool,
+    stems: Option<FxHashMap<String, String>>,
+    synonyms: Option<FxHashMap<String, FxHashSet<String>>>,
+) -> PyResult<f64> {
+    guard("nltk_single_meteor", || {
+        let params = nltk_params(alpha, beta, gamma)?;
+        let (r, h) = (lowered(reference, lowercase), lowered(hypothesis, lowercase));
+        let r: Vec<&str> = r.iter().map(String::as_str).collect();
+        let h: Vec<&str> = h.iter().map(String::as_str).collect();
+        Ok(nltk::single(&r, &h, &Given { stems, synonyms }, params))
+    })
+}
+
+/// The lemma names (without `_`) of `wordnet.synsets(word)` in NLTK with WordNet 3.0, sorted.
+#[pyfunction]
+fn nltk_wordnet_synonyms(word: &str) -> PyResult<Vec<&'static str>> {
+    guard("nltk_wordnet_synonyms", || {
+        let wordnet = crate::meteor::wordnet::WordNet::get();
+        let mut names: Vec<&str> = wordnet.nltk_synonyms(word).into_iter().map(|i| wordnet.name(i)).collect();
+        names.sort_unstable();
+        Ok(names)
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Meteor15Scorer>()?;
     m.add_class::<MeteorRows>()?;
+    m.add_function(wrap_pyfunction!(nltk_meteor_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(nltk_single_meteor, m)?)?;
+    m.add_function(wrap_pyfunction!(nltk_wordnet_synonyms, m)?)?;
     Ok(())
 }
