@@ -113,7 +113,16 @@ impl Line {
             }
             phrases.sort_unstable();
         }
-        let function = words.iter().map(|w| res.function_words.contains(w.to_lowercase().as_str())).collect();
+        let function = words
+            .iter()
+            .map(|w| {
+                if w.bytes().any(|b| b.is_ascii_uppercase()) || !w.is_ascii() {
+                    res.function_words.contains(w.to_lowercase().as_str())
+                } else {
+                    res.function_words.contains(w.as_str())
+                }
+            })
+            .collect();
         let lengths = words.iter().map(|w| super::java::utf16_len(w) as u32).collect();
         Line { words, hashes, stems, synsets, synset_starts, phrases, references, function, lengths }
     }
@@ -314,6 +323,7 @@ fn share_one(x: &[u32], y: &[u32]) -> bool {
 fn paraphrases_in(table: &ParaphraseTable, p: PhraseId, line: &Line, hits: &mut Vec<(u32, u32, u32)>) {
     hits.clear();
     let entries = table.entries(p);
+    let mut lo = entries.start;
     let mut k = 0;
     while k < line.phrases.len() {
         let q = line.phrases[k].0;
@@ -321,8 +331,17 @@ fn paraphrases_in(table: &ParaphraseTable, p: PhraseId, line: &Line, hits: &mut 
         while end < line.phrases.len() && line.phrases[end].0 == q {
             end += 1;
         }
-        // First entry with paraphrase q (entries are sorted by paraphrase id, then rank).
-        let (mut lo, mut hi) = (entries.start, entries.end);
+        // First entry with paraphrase q at or after `lo` (entries are sorted by paraphrase id,
+        // then rank, and the line's phrases by id: each search starts where the last ended, with
+        // steps that double, then halve).
+        let mut step = 1;
+        let mut hi = lo;
+        while hi < entries.end && table.entry(hi).0 < q {
+            lo = hi + 1;
+            hi = (hi + step).min(entries.end);
+            step *= 2;
+        }
+        let mut hi = hi.min(entries.end);
         while lo < hi {
             let mid = (lo + hi) / 2;
             if table.entry(mid).0 < q {

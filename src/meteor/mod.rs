@@ -23,6 +23,8 @@ pub mod nltk;
 pub mod normalize;
 pub mod paraphrase;
 mod pow;
+#[rustfmt::skip]
+mod java_pow;
 pub mod scorer;
 pub mod stats;
 pub mod wordnet;

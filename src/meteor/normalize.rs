@@ -96,6 +96,18 @@ fn prefixes() -> &'static HashMap<&'static str, Prefix> {
 
 /// `Normalizer.normalizeLine(line, LANG_EN, keep_punctuation)`.
 pub fn normalize_english(line: &str, keep_punctuation: bool) -> String {
+    // Lowercase ASCII letters, digits and spaces (most tokenized captions): no rule applies, and
+    // the result is the words joined by single spaces.
+    if line.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b' ') {
+        let mut out = String::with_capacity(line.len());
+        for word in line.split(' ').filter(|w| !w.is_empty()) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
+        return out;
+    }
     // Wrap in spaces; separate every character that is not a letter, digit, space or . ' ` , -
     // ‘ ’ from its neighbours.
     let mut s: Vec<char> = Vec::with_capacity(line.len() + 16);

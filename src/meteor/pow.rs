@@ -1,14 +1,16 @@
-//! `x^y` rounded correctly, for the fragmentation penalty of METEOR 1.5.
+//! Java's `Math.pow` for the fragmentation penalty of METEOR 1.5 ([`java_pow`]).
 //!
-//! The jar computes the penalty with Java's `Math.pow`, which the HotSpot JVM on x86-64 runs as an
-//! intrinsic accurate to well under an ulp; the C library's `pow` that Rust's `powf` calls (glibc,
-//! musl, macOS, Windows: each its own) is off by one ulp on a few inputs where the jar is right
-//! (0.2553191489361702^0.2, twelve 47ths, gives 0.7610561111586592 in the jar and ...591 from
-//! glibc). So the penalty uses this function instead: `exp(y * log x)` evaluated in double-double
-//! arithmetic (about 100 bits) and rounded once, which gives the correctly rounded result unless
-//! the exact one lies within about 2^-45 ulp of a rounding boundary — the same results on every
-//! platform. Special values (zero, infinities, NaN, negative bases) and results near overflow or
-//! underflow are left to `powf`, which IEEE 754 pins down there.
+//! The jar computes the penalty with `Math.pow`, which the HotSpot JVM on x86-64 runs as an
+//! intrinsic accurate to about half an ulp, but not correctly rounded; the C library's `pow` that
+//! Rust's `powf` calls (glibc, musl, macOS, Windows: each its own) is off elsewhere (glibc gives
+//! ...591 for 0.2553191489361702^0.2, twelve 47ths, where the jar prints 0.7610561111586592). So
+//! the power is computed here, the same on every platform: `exp(y * log x)` in double-double
+//! arithmetic (about 100 bits) rounded once, which is the correctly rounded result unless the exact
+//! one lies within about 2^-45 ulp of a rounding boundary; then, for the inputs where Java's result
+//! is not that (one in 1,700 of a segment's possible fragmentations), Java's own value from a table
+//! measured on the JVM (`java_pow.rs`, tools/gen_meteor_pow.py). Special values (zero, infinities,
+//! NaN, negative bases) and results near overflow or underflow are left to `powf`, which IEEE 754
+//! pins down there.
 
 /// A double-double: `hi + lo` with `|lo| <= ulp(hi) / 2`.
 #[derive(Clone, Copy, Debug)]
@@ -138,6 +140,16 @@ fn exp(z: Dd) -> Dd {
     e.scale(2f64.powi(half as i32)).scale(2f64.powi((k - half) as i32))
 }
 
+/// `Math.pow(x, y)` as the jar's JVM computes it: its value from the measured table where it is
+/// not the correctly rounded power, else the correctly rounded power.
+pub fn java_pow(x: f64, y: f64) -> f64 {
+    let key = (y.to_bits(), x.to_bits());
+    match super::java_pow::MISROUNDED.binary_search_by(|&(b, f, _)| (b, f).cmp(&key)) {
+        Ok(k) => f64::from_bits(super::java_pow::MISROUNDED[k].2),
+        Err(_) => pow(x, y),
+    }
+}
+
 /// `x^y` correctly rounded (see the module docs for the rare exceptions).
 pub fn pow(x: f64, y: f64) -> f64 {
     if y == 0.0 {
@@ -159,7 +171,17 @@ pub fn pow(x: f64, y: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::pow;
+    use super::{java_pow, pow};
+
+    #[test]
+    fn where_java_is_not_correctly_rounded() {
+        // Measured on OpenJDK 17 (x86-64): 0.9401709401709402 = 110/117; exact value ...1160 (0.5014 ulp
+        // above the lower neighbour), correctly rounded ...114, Java's ...116.
+        let x = 110.0 / (234.0 / 2.0);
+        assert_eq!(pow(x, 0.2), 0.9877370960092114);
+        assert_eq!(java_pow(x, 0.2), 0.9877370960092116);
+        assert!(super::super::java_pow::MISROUNDED.windows(2).all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)));
+    }
 
     #[test]
     fn where_the_c_library_is_one_ulp_off() {

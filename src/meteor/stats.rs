@@ -113,7 +113,7 @@ impl Stats {
             self.chunks / ((self.test_word_matches + self.reference_word_matches) / 2.0)
         };
         // Java's Math.pow, rounded as the jar's JVM rounds it (see `pow`).
-        let fragmentation_penalty = gamma * super::pow::pow(frag, beta);
+        let fragmentation_penalty = gamma * super::pow::java_pow(frag, beta);
         let score = f_mean * (1.0 - fragmentation_penalty);
         // The jar: NaN (nothing to divide by) scores 0, and a score below 0 is 0.
         let score = if score.is_nan() || score <= 0.0 { 0.0 } else { score };
