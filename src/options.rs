@@ -86,6 +86,9 @@ pub fn all() -> Vec<Listing> {
         listing::<crate::rouge155::MultiRef>("rouge155.multi_ref"),
         listing::<crate::rouge155::SkipUnigrams>("rouge155.skip_unigrams"),
         listing::<crate::rouge155::be::BeMode>("rouge155.basic_elements"),
+        listing::<crate::meteor::Normalization>("meteor.normalize"),
+        listing::<crate::meteor::Task>("meteor.task"),
+        listing::<crate::meteor::Module>("meteor.modules"),
     ]
 }
 

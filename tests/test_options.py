@@ -57,6 +57,9 @@ FRONT_ENDS = {
     "rouge155.skip_unigrams": lambda v: Rouge155(skip_unigrams=v),
     "rouge155.basic_elements": lambda v: Rouge155(basic_elements=v),
     "report.ngram_kinds": lambda v: rougebleu.compare({"a": ["x"], "b": ["y"]}, ["x"], ngram_kinds=[v], paired_bs_n=5),
+    "meteor.normalize": lambda v: rougebleu.METEOR(normalize=v, modules=["exact"]),
+    "meteor.task": lambda v: rougebleu.METEOR(task=v, modules=["exact"]),
+    "meteor.modules": lambda v: rougebleu.METEOR(modules=[v]),
 }
 
 

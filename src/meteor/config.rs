@@ -1,6 +1,8 @@
-//! The options of METEOR 1.5 (one home for each vocabulary): normalization, task parameter sets,
-//! matcher modules and their weights, beam size — with the jar's English defaults and names.
+//! The options of METEOR 1.5: normalization, task parameter sets, matcher modules and their
+//! weights, beam size — with the jar's English defaults and names. The names of the string options
+//! are their [`Vocabulary`] tables here (listed for the front ends by `crate::options`).
 use crate::error::{Error, Result};
+use crate::options::Vocabulary;
 
 /// What the jar does to a line before aligning it (`-norm`, `-norm -noPunct`, `-lower`, none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,24 +17,18 @@ pub enum Normalization {
     NormNoPunct,
 }
 
+impl Vocabulary for Normalization {
+    const ARGUMENT: &'static str = "normalize";
+    const WHAT: &'static str = "normalization";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("norm", Normalization::Norm),
+        ("norm_nopunct", Normalization::NormNoPunct),
+        ("lower", Normalization::Lower),
+        ("none", Normalization::None),
+    ];
+}
+
 impl Normalization {
-    pub const NAMES: [&'static str; 4] = ["none", "lower", "norm", "norm_nopunct"];
-
-    pub fn parse(name: &str) -> Result<Self> {
-        Ok(match name {
-            "none" => Normalization::None,
-            "lower" => Normalization::Lower,
-            "norm" => Normalization::Norm,
-            "norm_nopunct" => Normalization::NormNoPunct,
-            _ => {
-                return Err(Error::value(
-                    "normalize",
-                    format!("must be one of {:?}, got {name:?}", Self::NAMES),
-                ))
-            }
-        })
-    }
-
     /// The jar's name in its Eval ID (`Constants.getNormName`).
     pub fn eval_id_name(self) -> &'static str {
         match self {
@@ -53,25 +49,20 @@ pub enum Module {
     Paraphrase,
 }
 
+impl Vocabulary for Module {
+    const ARGUMENT: &'static str = "modules";
+    const WHAT: &'static str = "module";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("exact", Module::Exact),
+        ("stem", Module::Stem),
+        ("synonym", Module::Synonym),
+        ("paraphrase", Module::Paraphrase),
+    ];
+    // The jar lowercases module names (Constants.getModuleID).
+    const IGNORE_CASE: bool = true;
+}
+
 impl Module {
-    pub const NAMES: [&'static str; 4] = ["exact", "stem", "synonym", "paraphrase"];
-
-    pub fn parse(name: &str) -> Result<Self> {
-        // Constants.getModuleID lowercases the name.
-        Ok(match name.to_ascii_lowercase().as_str() {
-            "exact" => Module::Exact,
-            "stem" => Module::Stem,
-            "synonym" => Module::Synonym,
-            "paraphrase" => Module::Paraphrase,
-            _ => {
-                return Err(Error::value(
-                    "modules",
-                    format!("each must be one of {:?}, got {name:?}", Self::NAMES),
-                ))
-            }
-        })
-    }
-
     pub fn short_name(self) -> &'static str {
         match self {
             Module::Exact => "ex",
@@ -82,7 +73,7 @@ impl Module {
     }
 
     pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
+        Self::CHOICES[self as usize].0
     }
 }
 
@@ -99,23 +90,24 @@ pub enum Task {
     Universal,
 }
 
+impl Vocabulary for Task {
+    const ARGUMENT: &'static str = "task";
+    const WHAT: &'static str = "task";
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("rank", Task::Rank),
+        ("default", Task::Rank),
+        ("adq", Task::Adq),
+        ("hter", Task::Hter),
+        ("li", Task::Li),
+        ("tune", Task::Tune),
+        ("util", Task::Util),
+        ("universal", Task::Universal),
+    ];
+    // The jar lowercases task names (Constants.getTaskID).
+    const IGNORE_CASE: bool = true;
+}
+
 impl Task {
-    pub const NAMES: [&'static str; 8] =
-        ["default", "rank", "adq", "hter", "li", "tune", "util", "universal"];
-
-    pub fn parse(name: &str) -> Result<Self> {
-        Ok(match name.to_ascii_lowercase().as_str() {
-            "default" | "rank" => Task::Rank,
-            "adq" => Task::Adq,
-            "hter" => Task::Hter,
-            "li" => Task::Li,
-            "tune" => Task::Tune,
-            "util" => Task::Util,
-            "universal" => Task::Universal,
-            _ => return Err(Error::value("task", format!("must be one of {:?}, got {name:?}", Self::NAMES))),
-        })
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Task::Rank => "rank",
@@ -316,6 +308,7 @@ mod tests {
         assert!(Normalization::parse("lowercase").unwrap_err().to_string().starts_with("normalize:"));
         assert!(Module::parse("wordnet").unwrap_err().to_string().starts_with("modules:"));
         assert_eq!(Module::parse("Exact").unwrap(), Module::Exact);
+        assert_eq!(Task::parse("HTER").unwrap(), Task::Hter);
         let twice = Config { modules: vec![Module::Exact, Module::Exact], ..Config::default() };
         assert!(twice.validate().is_err());
         let fewer = Config { modules: vec![Module::Exact], ..Config::default() };

@@ -19,6 +19,7 @@ use crate::meteor::nltk::{self, Builtin, Lexicon, Params};
 use crate::meteor::scorer::{self, total};
 use crate::meteor::stats::STATS_LENGTH;
 use crate::meteor::{Config, Meteor15, Module, Normalization, Stats, Task};
+use crate::options::Vocabulary;
 
 /// Per-segment METEOR 1.5 statistics, kept native: a corpus score sums them without NumPy.
 #[pyclass(frozen, module = "rougebleu._rougebleu")]

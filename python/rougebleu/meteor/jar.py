@@ -33,6 +33,7 @@ import os
 
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import reporting
+from rougebleu._rougebleu import OPTIONS, check_option
 from rougebleu.meteor._resources import MISSING_TABLE, cache_dir, find_paraphrase_table
 from rougebleu.mt._args import reference_streams, sentence_references, text_list
 from rougebleu.mt._base import Score, Signature
@@ -48,17 +49,15 @@ if TYPE_CHECKING:
 
 __all__ = ["METEOR", "METEORScore", "METEORSignature", "corpus_meteor", "sentence_meteor", "pycocoevalcap_meteor"]
 
-NORMALIZATIONS = ("norm", "norm_nopunct", "lower", "none")
-TASKS = ("rank", "default", "adq", "hter", "li", "tune", "util", "universal")
-MODULES = ("exact", "stem", "synonym", "paraphrase")
+# The names of the options, from their one home (src/meteor/config.rs).
+NORMALIZATIONS = OPTIONS["meteor.normalize"]
+TASKS = OPTIONS["meteor.task"]
+MODULES = OPTIONS["meteor.modules"]
 
 
-def _choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
-    if value not in choices:
-        raise ValueError(f"{name}: unknown value {value!r}; expected one of {', '.join(choices)}")
-    return value
+def _choice(value: Any, name: str, vocabulary: str) -> str:
+    # The jar lowercases task and module names; check_option accepts them in any case.
+    return check_option(vocabulary, value, name).lower()
 
 
 def _numbers(value: Any, name: str, length: int | None = None) -> list[float] | None:
@@ -143,14 +142,14 @@ class METEOR:
     ) -> None:
         from rougebleu._args import integer
 
-        self.normalize = _choice(normalize, "normalize", NORMALIZATIONS)
-        self.task = _choice(task, "task", TASKS)
+        self.normalize = _choice(normalize, "normalize", "meteor.normalize")
+        self.task = _choice(task, "task", "meteor.task")
         params = _numbers(parameters, "parameters", 4)
         weight_list = _numbers(weights, "weights")
         if modules is not None:
             if isinstance(modules, (str, bytes)):
                 raise TypeError("modules must be a sequence of module names, not a single string")
-            modules = [_choice(m, "modules", MODULES) for m in modules]
+            modules = [_choice(m, "modules", "meteor.modules") for m in modules]
         self.beam_size = integer(beam_size, "beam_size", 1)
         self.char_based = _flag(char_based, "char_based")
         self.pycocoevalcap = _flag(pycocoevalcap, "pycocoevalcap")
