@@ -4,6 +4,7 @@ rougebleu                      score the bundled example corpus and print a tabl
 rougebleu rouge -r REF -p SYS... ROUGE of system outputs (one text per line), intervals, paired tests
 rougebleu compare -r REF A B..  compare systems: report (HTML, Markdown, JSON, LaTeX) with tests and analyses
 rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
+rougebleu meteor -r REF -p SYS  METEOR 1.5 as its jar computes it (or NLTK's meteor_score, --nltk)
 rougebleu sacrebleu ...        sacrebleu-compatible command (same options and output)
 """
 
@@ -91,11 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-stem", action="store_true", help="example corpus: score without stemming")
     sub = parser.add_subparsers(dest="command")
     from rougebleu.cli import compare as compare_cli
+    from rougebleu.cli import meteor as meteor_cli
     from rougebleu.cli import rouge as rouge_cli
 
     commands = {
         "rouge": (rouge_cli, "ROUGE of system outputs against references, with intervals and paired tests"),
         "compare": (compare_cli, "compare systems against a baseline: a report with paired tests, analyses and plots"),
+        "meteor": (meteor_cli, "METEOR 1.5 as its jar computes it (or NLTK's meteor_score) of system outputs"),
     }
     for name, (module, summary) in commands.items():
         module.add_arguments(

@@ -24,7 +24,8 @@ at ``|||``); :func:`pycocoevalcap_meteor` is ``Meteor().compute_score`` on PTB-t
 Quirks of the jar kept on purpose (each changes numbers): words are compared by Java's 32-bit
 string hash; ``parameters=`` without ``weights=`` switches to the adequacy task's weights, as the
 jar's ``-p`` does; ``task="util"`` is word-based, as the jar's command line makes it; the penalty
-uses ``x ** beta`` rounded as Java's ``Math.pow`` on x86-64 rounds it.
+uses ``x ** beta`` rounded as Java's ``Math.pow`` on x86-64 rounds it (exactly for segments; a corpus
+score may differ in its last bit about once in 2,800 corpora, see docs/meteor.md).
 """
 
 from __future__ import annotations
@@ -173,6 +174,9 @@ class METEOR:
             paraphrase_table=table,
             cache_dir=cache_dir(cache) if table is not None else None,
         )
+        # The task the jar's report names: "custom" once -p, -w or -m are given.
+        custom = parameters is not None or weights is not None or modules is not None
+        self.task_name = "custom" if custom else ("rank" if self.task == "default" else self.task)
         self.parameters = self._scorer.parameters
         self.weights = self._scorer.weights
         self.modules = self._scorer.modules
