@@ -98,7 +98,10 @@ def test_command_line_choices() -> None:
 
     parser = argparse.ArgumentParser()
     compare_cli.add_arguments(parser)
-    assert tuple({a.dest: a.choices for a in parser._actions}["ngram_kinds"]) == OPTIONS["report.ngram_kinds"]
+    choices = {a.dest: a.choices for a in parser._actions}
+    assert tuple(choices["ngram_kinds"]) == OPTIONS["report.ngram_kinds"]
+    assert tuple(choices["tokenize"]) == OPTIONS["bleu.tokenize"]
+    assert tuple(choices["multi_ref"]) == OPTIONS["rouge.multi_ref"]
 
 
 # A parameter's name -> its vocabulary's argument where they differ (the native cores' names).

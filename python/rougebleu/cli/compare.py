@@ -58,10 +58,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="METRIC",
         help="bleu, chrf, chrf++, ter and rouge types (rouge1, rouge2, rougeL, rougeLsum, ...); default: bleu chrf",
     )
-    m.add_argument("-tok", "--tokenize", default="13a", help="BLEU's tokenizer, also the analyses' words (default 13a)")
+    m.add_argument(
+        "-tok",
+        "--tokenize",
+        default="13a",
+        choices=OPTIONS["bleu.tokenize"],
+        metavar="TOKENIZE",
+        help=f"BLEU's tokenizer, also the analyses' words: {', '.join(OPTIONS['bleu.tokenize'])} (default 13a)",
+    )
     m.add_argument("-lc", "--lowercase", action="store_true", help="lowercase for BLEU, chrF and the analyses")
     m.add_argument("--stem", action="store_true", help="ROUGE: Porter stemming (rouge_score's use_stemmer)")
-    m.add_argument("--multi-ref", default="max", help="ROUGE with several references: max, pooled, best-recall, mean")
+    m.add_argument(
+        "--multi-ref",
+        default="max",
+        choices=OPTIONS["rouge.multi_ref"],
+        metavar="MULTI_REF",
+        help=f"ROUGE with several references: {', '.join(OPTIONS['rouge.multi_ref'])} (default max)",
+    )
     m.add_argument("--lang", help="ROUGE: the XL-Sum scorer's tokenizer and stemmer for a language")
     m.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
     t = p.add_argument_group("tests")
@@ -79,7 +92,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=["match"],
         choices=OPTIONS["report.ngram_kinds"],
         metavar="KIND",
-        help="n-grams compared: match (default), over, under (compare-mt's compare types)",
+        help=f"n-grams compared: {', '.join(OPTIONS['report.ngram_kinds'])} (default match; compare-mt's types)",
     )
     a.add_argument("--ngram-orders", nargs=2, type=int, default=[1, 4], metavar=("MIN", "MAX"), help="default 1 4")
     a.add_argument("--ngram-top", type=int, default=20, metavar="K", help="n-grams listed each way (default 20)")
