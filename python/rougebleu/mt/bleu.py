@@ -311,15 +311,17 @@ class BLEU(NativeSentence):
         refs = self._references_for(None, workers)
         return refs.stats(hyps, workers)
 
-    def _segment_rows_many(self, systems: Sequence[Sequence[str]], references: Any) -> list[Any]:
+    def _segment_rows_many(
+        self, systems: Sequence[Sequence[str]], references: Any, workers: int | None = None
+    ) -> list[Any]:
         """`_segment_rows` of several systems; with cached references each segment's references
         are interned and counted once for all of them."""
         if references is not None:
-            return [self._segment_rows(hyps, references) for hyps in systems]
-        refs = self._references_for(None)
+            return [self._segment_rows(hyps, references, workers) for hyps in systems]
+        refs = self._references_for(None, workers)
         check = self.lowercase
         texts = [self._lower(text_list(hyps, "hypotheses", check)) for hyps in systems]
-        return refs.stats_many(texts)  # type: ignore[no-any-return]
+        return refs.stats_many(texts, workers)  # type: ignore[no-any-return]
 
     def _resample_scores(self, stats: Any, idx: Any) -> Any:
         smooth = (self.smooth_method, self._value_f(), self.effective_order)

@@ -114,21 +114,25 @@ def _bootstrap_p_value(scores_sys: Any, scores_bl: Any, real_difference: float) 
     return _p_value(sample_diffs - sample_diffs.mean(), real_difference)
 
 
-def _statistics(metric: Any, hypotheses: Sequence[str], references: Any) -> Any:
+def _statistics(metric: Any, hypotheses: Sequence[str], references: Any, workers: int | None = None) -> Any:
     refs = references if references else None
     native = getattr(metric, "_segment_rows", None)
     if native is not None:  # rougebleu's BLEU: native rows, no NumPy
-        return native(hypotheses, refs)
+        return native(hypotheses, refs, workers)
     if hasattr(metric, "segment_statistics"):  # rougebleu's other metrics: an array, no Python lists
-        return metric.segment_statistics(hypotheses, refs)
+        return metric.segment_statistics(hypotheses, refs, workers=workers)
     return metric._extract_corpus_statistics(hypotheses, references)
 
 
-def _statistics_many(metric: Any, systems: Sequence[Sequence[str]], references: Any) -> list[Any]:
+def statistics_of_systems(
+    metric: Any, systems: Sequence[Sequence[str]], references: Any, workers: int | None = None
+) -> list[Any]:
+    """Each system's segment statistics as the tests take them (BLEU's native rows, the others'
+    arrays); the comparison report computes them with this and hands them over."""
     many = getattr(metric, "_segment_rows_many", None)
     if many is not None:  # rougebleu's BLEU: cached references counted once for every system
-        return many(systems, references if references else None)  # type: ignore[no-any-return]
-    return [_statistics(metric, hyps, references) for hyps in systems]
+        return many(systems, references if references else None, workers)  # type: ignore[no-any-return]
+    return [_statistics(metric, hyps, references, workers) for hyps in systems]
 
 
 def _resample_scores(metric: Any, stats: Any, idx: Any) -> Any:
@@ -197,18 +201,18 @@ class _Draws:
 
 def _paired_bs(
     baseline: Mapping[str, tuple[Any, Result]],
-    hypotheses: Sequence[str],
-    references: Any,
+    statistics: Mapping[str, Any],
+    n: int,
     metrics: Mapping[str, Any],
     n_samples: int,
     n_ar_confidence: int,
     draws: _Draws,
 ) -> dict[str, Result]:
-    idx = draws.bootstrap(n_samples, len(hypotheses))
+    idx = draws.bootstrap(n_samples, n)
     results = {}
     for name, metric in metrics.items():
         bl_stats, bl_result = baseline[name]
-        sys_stats = _statistics(metric, hypotheses, references)
+        sys_stats = statistics[name]
         sys_score = metric._aggregate_and_compute(sys_stats).score
         diff = abs(bl_result.score - sys_score)
         scores_bl = draws.baseline_scores(name, metric, bl_stats, idx)
@@ -220,18 +224,18 @@ def _paired_bs(
 
 def _paired_ar(
     baseline: Mapping[str, tuple[Any, Result]],
-    hypotheses: Sequence[str],
-    references: Any,
+    statistics: Mapping[str, Any],
+    n: int,
     metrics: Mapping[str, Any],
     n_samples: int,
     n_ar_confidence: int,
     draws: _Draws,
 ) -> dict[str, Result]:
-    pos, bs_idx = draws.randomization(n_samples, len(hypotheses), n_ar_confidence)
+    pos, bs_idx = draws.randomization(n_samples, n, n_ar_confidence)
     results = {}
     for name, metric in metrics.items():
         bl_stats, bl_result = baseline[name]
-        sys_stats = _statistics(metric, hypotheses, references)
+        sys_stats = statistics[name]
         sys_score = metric._aggregate_and_compute(sys_stats).score
         diff = abs(bl_result.score - sys_score)
         a, b = _randomization_scores(metric, bl_stats, sys_stats, pos)
@@ -250,7 +254,9 @@ class PairedTest:
     `(signatures, scores)` with `scores["System"]` the names and `scores[score name]` one
     :class:`Result` per system. `n_jobs` is accepted and ignored: comparisons run in this process
     and the results do not depend on it. The seed is read from `SACREBLEU_SEED` (default 12345)
-    unless `seed` gives it (an integer, or None for fresh entropy)."""
+    unless `seed` gives it (an integer, or None for fresh entropy). A caller that has the segment
+    statistics already (as `segment_statistics` gives them) passes them in `statistics`: per key of
+    `metrics`, one per system, the baseline's first; they are not computed again."""
 
     _DEFAULT_SAMPLES = DEFAULT_SAMPLES
 
@@ -265,6 +271,7 @@ class PairedTest:
         n_jobs: int = 1,
         *,
         seed: Any = FROM_ENV,
+        statistics: Mapping[str, Sequence[Any]] | None = None,
     ) -> None:
         self.test_type = option(test_type, "significance.test_type", "test_type")
         self._fn = _paired_ar if test_type == "ar" else _paired_bs
@@ -290,17 +297,25 @@ class PairedTest:
         # same draws, so the bootstrap test reuses the baseline's resample scores.
         self._draws = _Draws(self._seed if self._seed else None)
         baseline_draws = self._draws if self._seed else _Draws(self._seed)
-        # Statistics of the compared systems of the metrics resampled together, computed with the
-        # baseline's (in one pass where the metric can).
+        # Statistics of the compared systems: the caller's, or for the metrics resampled together
+        # computed with the baseline's (in one pass where the metric can).
         self._system_stats: dict[str, list[Any]] = {}
-        for metric in metrics.values():
+        for key, metric in metrics.items():
             together = self._resampled_together(metric)
-            if together:
-                bl_stats, *system_stats = _statistics_many(metric, [hyps for _, hyps in named_systems], references)
+            given = statistics.get(key) if statistics else None
+            system_stats = None
+            if given is not None:
+                if len(given) != len(named_systems):
+                    raise ValueError(
+                        f"statistics: {key} has {len(given)} systems' statistics, not {len(named_systems)}"
+                    )
+                bl_stats, *system_stats = given
+            elif together:
+                bl_stats, *system_stats = statistics_of_systems(metric, [hyps for _, hyps in named_systems], references)
             else:
                 bl_stats = _statistics(metric, bl_hyps, references)
             bl_score = metric._aggregate_and_compute(bl_stats)
-            if together:
+            if system_stats is not None:
                 self._system_stats[bl_score.name] = system_stats
             bl_mean = bl_ci = None
             # (Resampled together with the other systems: the interval comes with them.)
@@ -350,10 +365,16 @@ class PairedTest:
         for i, (_, hyps) in enumerate(self.named_systems[1:]):
             results = {}
             if others:
+                statistics = {
+                    name: self._system_stats[name][i]
+                    if name in self._system_stats
+                    else _statistics(metric, hyps, self.references)
+                    for name, metric in others.items()
+                }
                 results = self._fn(
                     self._baseline_info,
-                    hyps,
-                    self.references,
+                    statistics,
+                    len(hyps),
                     others,
                     self.n_samples,
                     self.n_ar_confidence,

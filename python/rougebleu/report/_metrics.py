@@ -82,6 +82,7 @@ class MTAdapter(Adapter):
         self.cached = cached
         self.higher_is_better = key != "ter"
         self.scale = 100.0
+        self.rows: list[Any] = []
         self.stats: list[np.ndarray] = []
         self.name = key.upper() if key in ("bleu", "ter") else "chrF++" if key == "chrf++" else "chrF"
 
@@ -102,8 +103,12 @@ class MTAdapter(Adapter):
         return self.metric.get_signature().format()
 
     def segment_statistics(self, systems: Sequence[Sequence[str]], streams: Any, workers: int | None) -> None:
-        refs = None if self.cached else streams
-        self.stats = [np.asarray(self.metric.segment_statistics(h, refs, workers=workers)) for h in systems]
+        from rougebleu.mt.significance import statistics_of_systems
+
+        # The statistics in the form the paired tests take (computed once for the report and the
+        # tests), and as arrays.
+        self.rows = statistics_of_systems(self.metric, systems, None if self.cached else streams, workers)
+        self.stats = [np.asarray(r) for r in self.rows]
         if self.key == "bleu":
             # sacrebleu's sentence BLEU (what sentence_bleu computes: effective order, exp
             # smoothing) of each segment's statistics.
@@ -173,7 +178,9 @@ def run_mt_tests(
     named = list(zip(names, systems))
     # The metrics the report made hold the references; a metric object given by the caller does not.
     refs = None if all(a.cached for a in adapters) else streams
-    _, scores = PairedTest(named, metrics, refs, "bs", paired_bs_n, seed=seed)()
+    # The statistics the report computed (segment_statistics) serve the tests too.
+    stats = {a.key: a.rows for a in adapters}
+    _, scores = PairedTest(named, metrics, refs, "bs", paired_bs_n, seed=seed, statistics=stats)()
     by_name = list(scores)[1:]  # keyed by the score names ("BLEU", "chrF2", ...), in metric order
     for adapter, score_name in zip(adapters, by_name):
         adapter.name = score_name
@@ -181,7 +188,7 @@ def run_mt_tests(
         adapter.scores = [float(r.score) for r in results]
         adapter.bootstrap = [(_f(r.p_value), _f(r.mean), _f(r.ci)) for r in results]
     if paired_ar_n > 0:
-        _, scores = PairedTest(named, metrics, refs, "ar", paired_ar_n, seed=seed)()
+        _, scores = PairedTest(named, metrics, refs, "ar", paired_ar_n, seed=seed, statistics=stats)()
         for adapter, score_name in zip(adapters, list(scores)[1:]):
             adapter.randomization = [_f(r.p_value) for r in scores[score_name]]
 
