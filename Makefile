@@ -35,6 +35,19 @@ lint:  ## formatting, clippy, ruff, mypy, the stubs against the module (.ci/run 
 	python -m mypy python/rougebleu --ignore-missing-imports
 	python -m mypy.stubtest rougebleu._rougebleu --ignore-disjoint-bases --allowlist stubtest-allowlist.txt
 
+# The documentation site (mkdocs.yml; `pip install ".[docs]"`). Its examples run in the test suite
+# (tests/test_docs_examples.py).
+.PHONY: docs docs-serve docs-charts
+
+docs:  ## build the documentation site into site/, strictly: any warning (broken link, undocumented name) fails
+	mkdocs build --strict
+
+docs-serve:  ## serve the documentation site with live reload on http://127.0.0.1:8000
+	mkdocs serve
+
+docs-charts:  ## draw the performance page's charts from benches/RESULTS.md into build/charts/ (make docs draws them too)
+	$(PYTHON) tools/bench_charts.py build/charts
+
 # Benchmarks: peers side by side in one run (benches/RESULTS.md has the figures and the commands).
 # Each builds the extension in release mode first; ARGS passes options to the script, e.g.
 # `make bench-bleu ARGS=--help`.
