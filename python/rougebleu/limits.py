@@ -1,5 +1,6 @@
-"""The documented bounds of rougebleu's numeric options (docs/limits.md lists them with what
-happens at each one). The same constants bound the Rust core, which exports them.
+"""The documented bounds of rougebleu's numeric options (the page
+https://rougebleu.github.io/rougebleu/limits/ lists them with what happens at each one). The same
+constants bound the Rust core, which exports them.
 
 - ``MAX_NGRAM_ORDER``: ROUGE-N's n, BLEU's ``max_ngram_order``, NLTK's weights per set, MATLAB's
   ``ngram_length`` and ``ngram_weights``.

@@ -12,7 +12,8 @@ Everything runs in the Rust core; the results are those of the reference impleme
   scorer's own stemmers); ``xlsum=True`` applies the XL-Sum scorer's rule of stemming only tokens
   longer than three code points.
 
-See ``docs/stemmers.md`` for the languages, where NLTK differs from Snowball, and licences.
+See https://rougebleu.github.io/rougebleu/stemmers/ for the languages, where NLTK differs from
+Snowball, and licences.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 
 Documents are immutable: every preprocessing method returns a new document, as MATLAB's
 functions return new arrays. Tokenization and all scoring run in the Rust core; see
-``docs/matlab.md`` for the exact rules and the choices MATLAB's pages leave open.
+https://rougebleu.github.io/rougebleu/matlab/ for the exact rules and the choices MATLAB's pages leave open.
 
 The package holds one module per part: :mod:`~rougebleu.matlab.document` (``tokenizedDocument``),
 :mod:`~rougebleu.matlab.scoring` (ROUGE and BLEU evaluation scores),

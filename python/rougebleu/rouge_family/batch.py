@@ -66,7 +66,8 @@ def rouge(
     ``predictions`` and ``references`` may also be columns: pyarrow arrays and chunked arrays
     (``string``, ``large_string``, ``string_view``; ``list<string>`` for several references per
     row), Polars and pandas Series, NumPy string or object arrays. Arrow data is read in place,
-    without a Python string per row; a null row is a ``ValueError`` naming it (docs/columns.md).
+    without a Python string per row; a null row is a ``ValueError`` naming it
+    (https://rougebleu.github.io/rougebleu/columns/).
 
     ``pretokenized=True``: each text is already a list of tokens -- strings, or integer token ids
     (a list or a NumPy integer array, e.g. a model tokenizer's output) -- compared as given, without
@@ -82,7 +83,7 @@ def rouge(
     Runs in Rust with the GIL released, over ``workers`` threads (``None``/``-1``: all cores,
     honouring ``RAYON_NUM_THREADS``; ``1``: serial); the results are identical for any value.
     Ctrl-C stops a long call at once; ``progress=True`` shows a tqdm bar, a callable receives
-    ``(done, total)`` (docs/limits.md, "Long calls").
+    ``(done, total)`` (https://rougebleu.github.io/rougebleu/limits/).
     """
     if output not in OUTPUTS:
         raise ValueError(f"output must be one of {', '.join(map(repr, OUTPUTS))}, got {output!r}")

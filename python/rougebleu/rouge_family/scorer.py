@@ -102,11 +102,13 @@ class RougeScorer(RougeScorerBase):
             (``use_stemmer`` is then the tokenizer's business, as in rouge_score), or the name
             ``"unicode"``: words in any script (runs of letters, marks and numbers; Han, kana,
             Thai, Lao, Khmer and Myanmar split per character), full Unicode lowercasing, Porter
-            stemming of ASCII words only. See ``docs/multilingual.md``.
+            stemming of ASCII words only. See
+            https://rougebleu.github.io/rougebleu/multilingual/.
         lang: the XL-Sum multilingual scorer's tokenization and stemmer for this language (a
             name such as ``"hindi"``, an alias such as ``"bangla"``, an ISO 639 code such as
             ``"hi"``; ``"und"`` is its language-less pipeline). ``None`` (default): rouge_score's.
-            See ``docs/multilingual.md``; Chinese, Thai and Japanese need the ``multilingual`` extra.
+            See https://rougebleu.github.io/rougebleu/multilingual/; Chinese, Thai and Japanese
+            need the ``multilingual`` extra.
 
     Beyond rouge_score (keyword-only; the defaults are rouge_score's behaviour):
         multi_ref: how ``score_multi`` combines references: ``"max"`` (best F, rouge_score),
