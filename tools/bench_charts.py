@@ -231,7 +231,9 @@ def _svg_open(width: float, height: float) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="12">\n'
-        f"<style>rect{{fill:#3f51b5}}text{{fill:#333}}.axis{{stroke:#999}}{series}</style>"
+        f"<style>rect{{fill:#3f51b5}}.bg{{fill:#fff}}text{{fill:#333}}.axis{{stroke:#999}}{series}</style>\n"
+        # A white ground, so the dark colour scheme of the site does not hide the labels.
+        f'<rect class="bg" width="{width:.0f}" height="{height:.0f}" />'
     )
 
 
