@@ -91,3 +91,20 @@ def test_a_table_that_moved_is_an_error_naming_it():
     spec = bench_charts.Bars("No such section", "task", "ratio", "t", "x")
     with pytest.raises(ValueError, match="No such section"):
         bench_charts.bar_data(spec, bench_charts.tables("## Other\n\n| task | ratio |\n| --- | --- |\n| a | 2x |\n"))
+
+
+def test_a_public_name_missing_from_the_reference_fails_the_build(tmp_path: Path):
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.skip('mkdocs is not installed (pip install ".[docs]")')
+    import docs_hooks
+
+    reference = REPO / "docs" / "reference"
+    assert docs_hooks.undocumented(reference) == []
+    for page in reference.glob("*.md"):
+        text = page.read_text(encoding="utf-8").replace("::: rougebleu.top_k\n", "")
+        (tmp_path / page.name).write_text(text, encoding="utf-8")
+    problems = docs_hooks.undocumented(tmp_path)
+    assert problems == [
+        "rougebleu.top_k: on no page of docs/reference/",
+        "rougebleu.allpairs.top_k: on no page of docs/reference/",
+    ]
