@@ -40,10 +40,10 @@ lint:  ## formatting, clippy, ruff, mypy, the stubs against the module (.ci/run 
 .PHONY: docs docs-serve docs-charts
 
 docs:  ## build the documentation site into site/, strictly: any warning (broken link, undocumented name) fails
-	mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 mkdocs build --strict
 
 docs-serve:  ## serve the documentation site with live reload on http://127.0.0.1:8000
-	mkdocs serve
+	NO_MKDOCS_2_WARNING=1 mkdocs serve
 
 docs-charts:  ## draw the performance page's charts from benches/RESULTS.md into build/charts/ (make docs draws them too)
 	$(PYTHON) tools/bench_charts.py build/charts
