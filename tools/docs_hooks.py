@@ -83,6 +83,7 @@ def undocumented(reference_dir: Path) -> list[str]:
             rendered_objects.add(id(obj))
             if inspect.ismodule(obj) and "members: false" not in options:
                 whole_modules.add(obj.__name__)
+                rendered_objects.update(id(getattr(obj, name)) for name in getattr(obj, "__all__", ()))
     problems = []
     for module in public_modules():
         names = getattr(module, "__all__", None)

@@ -25,7 +25,8 @@ Quirks of the jar kept on purpose (each changes numbers): words are compared by 
 string hash; ``parameters=`` without ``weights=`` switches to the adequacy task's weights, as the
 jar's ``-p`` does; ``task="util"`` is word-based, as the jar's command line makes it; the penalty
 uses ``x ** beta`` rounded as Java's ``Math.pow`` on x86-64 rounds it (exactly for segments; a corpus
-score may differ in its last bit about once in 2,800 corpora, see docs/meteor.md).
+score may differ in its last bit about once in 2,800 corpora, see
+https://rougebleu.github.io/rougebleu/meteor/).
 """
 
 from __future__ import annotations
