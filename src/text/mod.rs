@@ -2,6 +2,7 @@
 pub mod intern;
 pub mod lines;
 pub mod matlab;
+pub mod ptb;
 pub mod rouge_score;
 pub mod sacrebleu;
 pub mod unicode;
