@@ -7,6 +7,7 @@
 //! - [`rouge`]: rouge_score-compatible scoring of texts (tokenize + kernels), single and batched.
 //! - [`rouge155`]: the ROUGE-1.5.5 (Perl) compatibility mode.
 //! - [`bleu`]: sacrebleu- and NLTK-compatible BLEU.
+//! - [`caption`]: the COCO caption evaluation suite (pycocoevalcap): BLEU, ROUGE-L, CIDEr-D.
 //! - [`ter`]: sacrebleu-compatible TER.
 //! - [`chrf`]: sacrebleu-compatible chrF and chrF++.
 //! - [`matlab`]: MATLAB Text Analytics Toolbox-compatible scoring.
@@ -26,6 +27,7 @@
 pub mod allpairs;
 pub mod batch;
 pub mod bleu;
+pub mod caption;
 pub mod chrf;
 pub mod columns;
 pub mod control;
