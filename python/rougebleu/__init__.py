@@ -14,6 +14,9 @@
   (module :mod:`rougebleu.meteor`); NLTK's ``meteor_score`` in :mod:`rougebleu.nltk`.
 - System comparison reports: :func:`compare` (and ``rougebleu compare``), a :class:`Report` in
   HTML, Markdown, JSON and LaTeX with paired tests and compare-mt's analyses.
+- The COCO caption suite as pycocoevalcap computes it, without Java: :func:`caption_scores`
+  (module :mod:`rougebleu.caption`, with CIDEr-D rewards) and the drop-in
+  :mod:`rougebleu.pycocoevalcap`.
 - MATLAB Text Analytics Toolbox names: :func:`tokenizedDocument`, :func:`rougeEvaluationScore`,
   :func:`bleuEvaluationScore`, :func:`extractSummary`.
 
@@ -90,6 +93,9 @@ _EXPORTS: dict[str, str] = {
     "METEORSignature": "meteor.jar",
     "corpus_meteor": "meteor.jar",
     "sentence_meteor": "meteor.jar",
+    # the COCO caption suite (pycocoevalcap without Java); CIDEr-D and more in rougebleu.caption
+    "caption_scores": "caption.suite",
+    "CaptionScores": "caption.suite",
     # mergeable statistics: score parts apart, merge into the exact corpus score
     "RougeStats": "stats",
     "BleuStats": "stats",
@@ -123,6 +129,7 @@ if TYPE_CHECKING:
 
     from rougebleu._rougebleu import InternalError
     from rougebleu.allpairs import expected_utility, rouge_pairwise, top_k
+    from rougebleu.caption.suite import CaptionScores, caption_scores
     from rougebleu.matlab import (
         TokenizedDocument,
         TokenizedDocumentArray,

@@ -17,7 +17,10 @@ A metric is one of:
   :class:`~rougebleu.CHRF` (sentence chrF, 0-100);
 - ``"ter"`` (``TER()``) or a configured :class:`~rougebleu.TER` (sentence TER, 0-100 and more);
 - ``"meteor"`` (``METEOR()``, METEOR 1.5 as the jar computes it, 0-1; needs its paraphrase table)
-  or a configured :class:`~rougebleu.METEOR`.
+  or a configured :class:`~rougebleu.METEOR`;
+- ``"cider-d"``, ``"cider"`` or a configured :class:`~rougebleu.caption.CiderD` /
+  :class:`~rougebleu.caption.Cider` (each reference alone; tokenized captions or token ids; document
+  frequencies the object's, else the references', each a document).
 
 Each value is exactly ``metric.sentence_score(hypothesis, [reference]).score`` (for a rouge type,
 ``rouge()`` of the pair). TER is an error rate, lower is better: :func:`expected_utility` returns
@@ -87,6 +90,16 @@ _NAMED: dict[str, Any] = {
 }
 
 
+def _cider_options(metric: Any) -> tuple | None:
+    """CIDEr-D / CIDEr (each reference alone, see :class:`rougebleu.caption.CiderD`), if ``metric``
+    names one: ``"cider-d"``, ``"cider"`` or a configured object."""
+    from rougebleu.caption.cider import Cider, CiderD
+
+    if isinstance(metric, str) and metric in ("cider-d", "cider"):
+        metric = CiderD() if metric == "cider-d" else Cider()
+    return metric._options() if isinstance(metric, CiderD) else None
+
+
 def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> tuple[dict, list[list[str]]]:
     """The native metric arguments, and the texts as the metric wants them (BLEU, chrF and TER
     lowercase in Python, with str.lower, as sacrebleu does)."""
@@ -111,7 +124,8 @@ def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> t
     if isinstance(metric, str) and metric.startswith("rouge"):
         return {"rouge": (metric, bool(use_stemmer), None)}, texts
     raise ValueError(
-        "metric: expected 'bleu', 'chrf', 'chrf++', 'ter', 'meteor', a BLEU, CHRF, TER or METEOR object, "
+        "metric: expected 'bleu', 'chrf', 'chrf++', 'ter', 'meteor', 'cider-d', 'cider', a BLEU, CHRF, TER, "
+        "METEOR, CiderD or Cider object, "
         f"or a rouge type name such as 'rougeL', got {metric!r}"
     )
 
@@ -139,14 +153,17 @@ def expected_utility(
     the expected TER, and MBR picks the hypothesis with the smallest (``np.argmin``) instead of the
     largest."""
     with reporting(progress, "expected_utility"):
-        hyps = _args.string_list(hypotheses, "hypotheses")
-        refs = _args.string_list(pseudo_references, "pseudo_references")
-        options, (hyps, refs) = _metric_options(metric, use_stemmer, [hyps, refs])
         w = None
         if weights is not None:
             if isinstance(weights, (str, bytes)):
                 raise TypeError("weights must be a sequence of numbers")
             w = [_args.number(x, "weights") for x in np.asarray(weights, dtype=object).reshape(-1)]
+        cider = _cider_options(metric)
+        if cider is not None:
+            return _native.cider_expected_utility(hypotheses, pseudo_references, cider, weights=w, workers=workers)
+        hyps = _args.string_list(hypotheses, "hypotheses")
+        refs = _args.string_list(pseudo_references, "pseudo_references")
+        options, (hyps, refs) = _metric_options(metric, use_stemmer, [hyps, refs])
         return _native.allpairs_expected_utility(hyps, refs, weights=w, workers=workers, **options)
 
 
@@ -168,6 +185,9 @@ def top_k(
     never built, so 100,000 x 100,000 runs in a few MB."""
     with reporting(progress, "top_k"):
         kk = _args.bounded_integer(k, "k", 1, 2**62)
+        cider = _cider_options(metric)
+        if cider is not None:
+            return _native.cider_top_k(queries, candidates, kk, cider, workers=workers)
         qs = _args.string_list(queries, "queries")
         cs = _args.string_list(candidates, "candidates")
         options, (qs, cs) = _metric_options(metric, use_stemmer, [qs, cs])

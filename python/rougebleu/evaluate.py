@@ -21,6 +21,9 @@ types, as ``evaluate.load(name).compute(...)`` with the same arguments:
   ``tokenizer=`` keyword, a callable ``text -> tokens``, replaces it); ``alpha``, ``beta``,
   ``gamma`` as in ``evaluate``. This is NLTK's METEOR, not the METEOR 1.5 jar's
   (:class:`rougebleu.METEOR`).
+- ``"cider"``: ``{"CIDEr": score}``, pycocoevalcap's CIDEr (CIDEr-D) of the predictions, PTB-tokenized
+  as pycocoevalcap does unless ``tokenize=False`` (``evaluate`` itself has no CIDEr: Java was the
+  obstacle); options ``n`` and ``sigma``.
 
 References are per prediction: one string, or a list of strings (the same number for every
 prediction, as ``evaluate`` requires for the sacrebleu metrics; any number for METEOR). Loaded
@@ -36,7 +39,7 @@ from typing import Any
 
 from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
 
-__all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "meteor", "EvaluationModule"]
+__all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "meteor", "cider", "EvaluationModule"]
 
 
 class _Tokenizer:
@@ -192,12 +195,28 @@ def meteor(
     return {"meteor": np.mean(scores.tolist())}
 
 
+def cider(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    tokenize: bool = True,
+    n: int = 4,
+    sigma: float = 6.0,
+) -> dict[str, Any]:
+    """pycocoevalcap's CIDEr (CIDEr-D) of the predictions, document frequencies from their references."""
+    from rougebleu.caption.cider import CiderD
+
+    refs = [[r] if isinstance(r, str) else list(r) for r in references]
+    score, _ = CiderD(n=n, sigma=sigma).score(list(predictions), refs, tokenize=tokenize)
+    return {"CIDEr": score}
+
+
 _FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "rouge": rouge,
     "sacrebleu": sacrebleu,
     "chrf": chrf,
     "ter": ter,
     "meteor": meteor,
+    "cider": cider,
 }
 
 
@@ -233,7 +252,8 @@ class EvaluationModule:
 
 
 def load(name: str) -> EvaluationModule:
-    """``evaluate.load(name)`` for ``"rouge"``, ``"sacrebleu"``, ``"chrf"``, ``"ter"`` and ``"meteor"``."""
+    """``evaluate.load(name)`` for ``"rouge"``, ``"sacrebleu"``, ``"chrf"``, ``"ter"``, ``"meteor"`` and
+    ``"cider"``."""
     if name not in _FUNCTIONS:
         raise ValueError(f"name: unknown metric {name!r}; expected one of {', '.join(map(repr, _FUNCTIONS))}")
     return EvaluationModule(name)

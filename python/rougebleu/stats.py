@@ -172,6 +172,18 @@ def _register(cls: type[S]) -> type[S]:
     return cls
 
 
+# Statistics classes that live in a family package, imported when their statistics are read back.
+_ELSEWHERE = {"caption": "rougebleu.caption.stats"}
+
+
+def _class(metric: str) -> type[Stats]:
+    if metric not in _CLASSES and metric in _ELSEWHERE:
+        import importlib
+
+        importlib.import_module(_ELSEWHERE[metric])
+    return _CLASSES[metric]
+
+
 def from_bytes(data: bytes) -> Stats:
     """The statistics written by :meth:`Stats.to_bytes`."""
     data = bytes(data)
@@ -181,7 +193,7 @@ def from_bytes(data: bytes) -> Stats:
     start = len(_MAGIC) + 8
     try:
         header = json.loads(data[start : start + size])
-        cls = _CLASSES[header["metric"]]
+        cls = _class(header["metric"])
     except (ValueError, KeyError) as e:
         raise ValueError(f"data: not rougebleu statistics ({e})") from None
     items = None
@@ -200,7 +212,10 @@ def from_row(row: dict[str, Any]) -> Stats:
     """The statistics of a row written by :meth:`Stats.to_row`."""
     if row.get("items") is not None:
         return from_bytes(row["items"])
-    cls = _CLASSES.get(row.get("metric", ""))
+    try:
+        cls = _class(row.get("metric", ""))
+    except KeyError:
+        cls = None
     if cls is None:
         raise ValueError(f"row: unknown metric {row.get('metric')!r}")
     config = json.loads(row["config"])

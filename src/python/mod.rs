@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod allpairs;
 mod bleu;
+mod caption;
 mod chrf;
 mod columns;
 mod errors;
@@ -40,6 +41,7 @@ fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge155::register(m)?;
     rouge_per_call::register(m)?;
     bleu::register(m)?;
+    caption::register(m)?;
     allpairs::register(m)?;
     ter::register(m)?;
     chrf::register(m)?;
