@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import rougebleu
+import rougebleu.caption
 from rougebleu import _rougebleu as native
 from rougebleu import nltk as rb_nltk
 from rougebleu.rouge155 import Rouge155
@@ -177,10 +178,39 @@ CALLS = {
 
 CHRF_OPTIONS = (6, 0, 2.0, False, False)
 
+CALLS.update(
+    {
+        "ptb_tokenize": lambda o: rougebleu.caption.ptb_tokenize(["A dog."]),
+        "ptb_lines": lambda o: native.ptb_lines(["A dog."]),
+        "caption_suite": lambda o: rougebleu.caption_scores([["a dog"]], ["a dog"]),
+        "cider_pairwise": lambda o: rougebleu.caption.CiderD().pairwise(["a"], ["a"]),
+        "cider_expected_utility": lambda o: rougebleu.expected_utility(["a"], ["a"], metric="cider-d"),
+        "cider_top_k": lambda o: rougebleu.top_k(["a"], ["a"], 1, metric="cider-d"),
+        "CiderFrequencies.from_references": lambda o: native.CiderFrequencies.from_references([["a b"]]),
+        "CiderFrequencies.from_counts": lambda o: native.CiderFrequencies.from_counts(["a"], [1.0], 0.0),
+        "CiderFrequencies.to_bytes": lambda o: o.df.to_bytes(),
+        "CiderFrequencies.from_bytes": lambda o: native.CiderFrequencies.from_bytes(o.df.to_bytes()),
+        "CiderFrequencies.write": lambda o: o.df.write(o.df_path),
+        "CiderFrequencies.read": lambda o: native.CiderFrequencies.read(o.df_path),
+        "CiderFrequencies.order": lambda o: o.df.order,
+        "CiderFrequencies.ref_len": lambda o: o.df.ref_len,
+        "CiderFrequencies.by_words": lambda o: o.df.by_words,
+        "CiderFrequencies.__len__": lambda o: len(o.df),
+        "CiderFrequencies.get": lambda o: o.df.get("a"),
+    }
+)
+
 
 def _objects() -> SimpleNamespace:
+    import tempfile
+
     scorer = rougebleu.RougeScorer(["rouge1"])
+    df = native.CiderFrequencies.from_references([["a b"]])
+    df_path = str(Path(tempfile.mkdtemp()) / "a.df")
+    df.write(df_path)
     return SimpleNamespace(
+        df=df,
+        df_path=df_path,
         bleu=rougebleu.BLEU(),
         bleu_refs=native.BleuReferences([["a b"]], "13a", False, 4),
         rows=native.BleuReferences([["a b"]], "13a", False, 4).stats(["a"]),
