@@ -30,6 +30,7 @@ pycocoevalcap = pytest.importorskip("pycocoevalcap")
 from pycocoevalcap.bleu.bleu import Bleu  # noqa: E402
 from pycocoevalcap.cider.cider import Cider as PyCider  # noqa: E402
 from pycocoevalcap.rouge.rouge import Rouge  # noqa: E402
+from pycocoevalcap.tokenizer.ptbtokenizer import PUNCTUATIONS  # noqa: E402
 
 LONG = os.environ.get("ROUGEBLEU_FUZZ_PROFILE") == "long"
 
@@ -178,27 +179,6 @@ def _java_lines(texts):
     finally:
         os.unlink(f.name)
     return out.split("\n")
-
-
-PUNCTUATIONS = [
-    "''",
-    "'",
-    "``",
-    "`",
-    "-LRB-",
-    "-RRB-",
-    "-LCB-",
-    "-RCB-",
-    ".",
-    "?",
-    "!",
-    ",",
-    ":",
-    "-",
-    "--",
-    "...",
-    ";",
-]
 
 
 def _check_against_java(texts):

@@ -20,9 +20,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rougebleu import _rougebleu as _native
 from rougebleu.caption.cider import DocumentFrequencies
-from rougebleu.caption.suite import METRICS
+from rougebleu.caption.suite import METRICS, run_native
 from rougebleu.stats import Stats, _exact_ints, _register, _rounded
 
 __all__ = ["CaptionStats"]
@@ -80,16 +79,7 @@ class CaptionStats(Stats):
                 "(DocumentFrequencies.from_references(all_references, tokenize=True))"
             )
         config = {"metrics": metrics, "df": None if df is None else _fingerprint(df)}
-        out = _native.caption_suite(
-            candidates,
-            references,
-            bleu=4 if "Bleu" in metrics else 0,
-            rouge_l="ROUGE_L" in metrics,
-            cider="cider-d" if "CIDEr" in metrics else None,
-            frequencies=None if df is None else df._native,
-            tokenize=bool(tokenize),
-            workers=workers,
-        )
+        out = run_native(candidates, references, metrics, None if df is None else df._native, tokenize, workers)
         lengths = [len(v) for _, v in out.get("Bleu", ())] + [len(out[k][1]) for k in ("ROUGE_L", "CIDEr") if k in out]
         rows = np.full((lengths[0], len(_ROWS)), np.nan)
         bleu = [0] * len(_BLEU_FIELDS)

@@ -64,6 +64,22 @@ def _items(references: Any, candidates: Any) -> tuple[Any, Any, list[Any] | None
     return candidates, references, None
 
 
+def run_native(
+    candidates: Any, references: Any, metrics: Sequence[str], frequencies: Any, tokenize: bool, workers: int | None
+) -> dict[str, Any]:
+    """The native suite call for ``metrics`` (CIDEr is CIDEr-D, pycocoevalcap's)."""
+    return _native.caption_suite(
+        candidates,
+        references,
+        bleu=4 if "Bleu" in metrics else 0,
+        rouge_l="ROUGE_L" in metrics,
+        cider="cider-d" if "CIDEr" in metrics else None,
+        frequencies=frequencies,
+        tokenize=bool(tokenize),
+        workers=workers,
+    )
+
+
 def caption_scores(
     references: Sequence[Sequence[str]] | Mapping[Any, Sequence[str]],
     candidates: Sequence[str] | Mapping[Any, str],
@@ -93,15 +109,7 @@ def caption_scores(
         raise ValueError(f"metrics: unknown metric(s) {unknown or metrics!r}; expected some of {list(METRICS)}")
     cands, refs, ids = _items(references, candidates)
     with reporting(progress, "caption_scores"):
-        raw = _native.caption_suite(
-            cands,
-            refs,
-            bleu=4 if "Bleu" in metrics else 0,
-            rouge_l="ROUGE_L" in metrics,
-            cider="cider-d" if "CIDEr" in metrics else None,
-            tokenize=bool(tokenize),
-            workers=workers,
-        )
+        raw = run_native(cands, refs, metrics, None, tokenize, workers)
     corpus: dict[str, float] = {}
     per_item: dict[str, np.ndarray] = {}
     for k, (value, values) in enumerate(raw.get("Bleu", ())):
