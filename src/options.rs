@@ -89,6 +89,7 @@ pub fn all() -> Vec<Listing> {
         listing::<crate::meteor::Normalization>("meteor.normalize"),
         listing::<crate::meteor::Task>("meteor.task"),
         listing::<crate::meteor::Module>("meteor.modules"),
+        listing::<crate::caption::cider::Variant>("caption.cider"),
     ]
 }
 

@@ -26,6 +26,7 @@ use super::ngrams::{Marks, NgramTable, Profiles};
 use super::pyfloat::{numpy_mean, numpy_sum, pow};
 use super::words::{Vocabulary, Words};
 use crate::error::{Error, Result};
+use crate::options::Vocabulary as OptionNames;
 use crate::text::intern::Interner;
 use crate::text::whitespace;
 
@@ -34,6 +35,27 @@ use crate::text::whitespace;
 pub enum Variant {
     CiderD { sigma: f64 },
     Cider,
+}
+
+/// The names are the variants; CIDEr-D's penalty width is its own argument ([`Variant::with_sigma`]).
+impl OptionNames for Variant {
+    const ARGUMENT: &'static str = "cider";
+    const WHAT: &'static str = "CIDEr variant";
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("cider-d", Variant::CiderD { sigma: 6.0 }), ("cider", Variant::Cider)];
+}
+
+impl Variant {
+    /// This variant with CIDEr-D's Gaussian length penalty of width `sigma` (a positive number).
+    pub fn with_sigma(self, sigma: f64) -> Result<Variant> {
+        match self {
+            Variant::CiderD { .. } if !(sigma.is_finite() && sigma > 0.0) => {
+                Err(Error::value("sigma", format!("must be a positive number, got {sigma}")))
+            }
+            Variant::CiderD { .. } => Ok(Variant::CiderD { sigma }),
+            Variant::Cider => Ok(Variant::Cider),
+        }
+    }
 }
 
 /// The document frequencies of a corpus: for each n-gram, how many images' reference sets hold

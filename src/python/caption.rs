@@ -25,6 +25,7 @@ use crate::caption::cider::{CorpusVocabulary, DocumentFrequencies, Frequencies, 
 use crate::caption::pairs::CiderPairs;
 use crate::caption::suite::{self, Metrics};
 use crate::error::Error;
+use crate::options::Vocabulary;
 use crate::text::intern::Interner;
 use crate::text::ptb;
 
@@ -371,20 +372,7 @@ fn tokenize_sets(sets: &mut [Vec<Owned>]) -> PyResult<()> {
 }
 
 fn variant(name: &str, sigma: f64) -> PyResult<Variant> {
-    match name {
-        "cider-d" => {
-            if !(sigma.is_finite() && sigma > 0.0) {
-                return Err(Error::value("sigma", format!("must be a positive number, got {sigma}")).into());
-            }
-            Ok(Variant::CiderD { sigma })
-        }
-        "cider" => Ok(Variant::Cider),
-        _ => Err(Error::value(
-            "variant",
-            format!("unknown variant {name:?}; expected \"cider-d\" or \"cider\""),
-        )
-        .into()),
-    }
+    Ok(Variant::parse(name)?.with_sigma(sigma)?)
 }
 
 /// The suite's scores of `candidates` (one per item) against `references` (per item, a list):
