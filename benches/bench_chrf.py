@@ -21,28 +21,17 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
-from typing import Any, Callable
 
 import numpy as np
 import sacrebleu
 from _common import CORPUS, lines
+from _common import cpu_best_of as best_of
 from fastchrf import pairwise_chrf
 
 from rougebleu.mt.chrf import CHRF
 
 SYSTEM = "uedin-nmt.4722"
-
-
-def best_of(fn: Callable[[], Any], rounds: int) -> tuple[float, Any]:
-    """The least CPU time of `rounds` calls of `fn` (seconds) and the last call's result."""
-    best, out = float("inf"), None
-    for _ in range(rounds):
-        t0 = time.process_time()
-        out = fn()
-        best = min(best, time.process_time() - t0)
-    return best, out
 
 
 def main() -> None:
