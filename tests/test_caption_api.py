@@ -14,9 +14,12 @@ import pytest
 import rougebleu
 from rougebleu import evaluate, expected_utility, top_k
 from rougebleu.caption import Cider, CiderD, DocumentFrequencies, caption_scores, ptb_tokenize
+from rougebleu.meteor import pycocoevalcap_meteor
+from rougebleu.meteor._resources import find_paraphrase_table
 from rougebleu.pycocoevalcap.bleu.bleu import Bleu
 from rougebleu.pycocoevalcap.cider.cider import Cider as DropInCider
 from rougebleu.pycocoevalcap.eval import COCOEvalCap
+from rougebleu.pycocoevalcap.meteor.meteor import Meteor
 from rougebleu.pycocoevalcap.rouge.rouge import Rouge
 from rougebleu.pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
 
@@ -26,6 +29,41 @@ REFS = [
     ["a plate with pasta and salad", "food served on a white plate"],
 ]
 CANDS = ["a man rides a horse", "two dogs play in the snow", "a plate of food"]
+FIELDS = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]
+WITHOUT_METEOR = ("Bleu", "ROUGE_L", "CIDEr")
+needs_table = pytest.mark.skipif(
+    find_paraphrase_table() is None, reason="METEOR 1.5's paraphrase table not found (pip install pycocoevalcap)"
+)
+
+
+@needs_table
+def test_drop_in_meteor():
+    """pycocoevalcap's Meteor: floats, gts' order, rougebleu.meteor's values; in COCOEvalCap's suite."""
+    gts, res = {i: r for i, r in reversed(list(enumerate(REFS)))}, {i: [c] for i, c in enumerate(CANDS)}
+    score, scores = Meteor().compute_score(gts, res)
+    assert type(score) is float and type(scores) is list and all(type(x) is float for x in scores)
+    corpus, per_item = pycocoevalcap_meteor(CANDS[::-1], REFS[::-1])
+    assert (score, scores) == (corpus, per_item) and Meteor().method() == "METEOR"
+    s = caption_scores(REFS, CANDS)
+    assert s["METEOR"] == corpus and s.per_item["METEOR"].tolist() == per_item[::-1]
+    with pytest.raises(ValueError, match="same image ids"):
+        Meteor().compute_score({1: ["a"]}, {2: ["a"]})
+    with pytest.raises(TypeError, match="METEOR reads captions as strings"):
+        caption_scores([[[1, 2]]], [[1, 2]], tokenize=False)
+
+
+def test_meteor_without_its_paraphrase_table(monkeypatch):
+    """No table: asking for METEOR says how to get one; the other metrics still score."""
+    import rougebleu.meteor._resources as resources
+
+    monkeypatch.setattr(resources, "find_paraphrase_table", lambda path=None: None)
+    monkeypatch.setattr("rougebleu.meteor.jar.find_paraphrase_table", lambda path=None: None)
+    monkeypatch.setattr("rougebleu.pycocoevalcap.meteor.meteor.find_paraphrase_table", lambda path=None: None)
+    with pytest.raises(ValueError, match="paraphrase table"):
+        Meteor()
+    with pytest.raises(ValueError, match="paraphrase table"):
+        caption_scores(REFS, CANDS)
+    assert list(caption_scores(REFS, CANDS, metrics=WITHOUT_METEOR)) == [f for f in FIELDS if f != "METEOR"]
 
 
 def test_drop_in_types_and_prints(capsys):
@@ -80,19 +118,22 @@ class _Coco:
         return list(self.imgToAnns)
 
 
+@needs_table
 def test_coco_eval_cap(capsys):
     gt = _Coco([{"image_id": i, "caption": r} for i, rs in enumerate(REFS) for r in rs])
     res = _Coco([{"image_id": i, "caption": c} for i, c in enumerate(CANDS)])
     e = COCOEvalCap(gt, res)
     e.evaluate()
     out = capsys.readouterr().out
-    assert "tokenization..." in out and "CIDEr: " in out
+    assert "tokenization..." in out and "computing METEOR score..." in out and "CIDEr: " in out
+    assert list(e.eval) == FIELDS
     expected = caption_scores(REFS, CANDS)
     assert e.eval == dict(expected)
     assert [x["image_id"] for x in e.evalImgs] == [0, 1, 2]
     assert e.imgToEval[1]["CIDEr"] == expected.per_item["CIDEr"][1]
 
 
+@needs_table
 def test_coco_eval_cap_with_pycocotools(tmp_path):
     coco = pytest.importorskip("pycocotools.coco")
     import json
@@ -111,9 +152,10 @@ def test_coco_eval_cap_with_pycocotools(tmp_path):
     assert e.eval["CIDEr"] == caption_scores(REFS, CANDS)["CIDEr"]
 
 
+@needs_table
 def test_caption_scores_inputs():
     s = caption_scores(REFS, CANDS)
-    assert list(s) == ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "ROUGE_L", "CIDEr"]
+    assert list(s) == FIELDS
     assert rougebleu.caption_scores is caption_scores
     by_id = caption_scores({"x": REFS[0], "y": REFS[1]}, {"y": [CANDS[1]], "x": CANDS[0]})
     assert by_id.ids == ["x", "y"] and by_id.per_item["CIDEr"].shape == (2,)
@@ -147,7 +189,7 @@ def test_caption_scores_bad_inputs():
     with pytest.raises(TypeError, match="not a single str"):
         ptb_tokenize("a dog")
     # Empty candidates and references are scored (BLEU 0, ROUGE-L 1 between two empty captions).
-    s = caption_scores([["", "a dog"]], [""])
+    s = caption_scores([["", "a dog"]], [""], metrics=WITHOUT_METEOR)
     assert s.per_item["ROUGE_L"][0] == 1.0 and s.per_item["Bleu_1"][0] == 0.0 and s["CIDEr"] == 0.0
 
 
@@ -240,7 +282,7 @@ def test_all_pairs():
 
 def test_evaluate_cider():
     out = evaluate.load("cider").compute(predictions=CANDS, references=REFS)
-    assert out == {"CIDEr": caption_scores(REFS, CANDS)["CIDEr"]}
+    assert out == {"CIDEr": caption_scores(REFS, CANDS, metrics=["CIDEr"])["CIDEr"]}
 
 
 def test_mergeable_statistics():
@@ -257,7 +299,7 @@ def test_mergeable_statistics():
 
     refs = [[cap() for _ in range(rng.randint(1, 4))] for _ in range(41)]
     cands = [cap() for _ in range(41)]
-    whole = caption_scores(refs, cands)
+    whole = caption_scores(refs, cands, metrics=WITHOUT_METEOR)
     df = DocumentFrequencies.from_references(refs, tokenize=True)
     parts = [(0, 7), (7, 30), (30, 41)]
     kept = [CaptionStats.compute(cands[a:b], refs[a:b], df=df, keep_items=True) for a, b in parts]

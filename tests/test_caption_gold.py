@@ -1,6 +1,7 @@
 """The COCO caption suite against pycocoevalcap 1.2's gold values: the PTB tokenization of every
 text of the corpus (COCO val2017 captions, the E2E NLG test set) and BLEU-1..4, ROUGE-L and CIDEr
-per image and over each run, equal to the last bit; the committed golden values of
+per image and over each run, equal to the last bit, and METEOR (the jar's values, through
+rougebleu.meteor) where its paraphrase table is installed; the committed golden values of
 tests/caption_cases.py run without the corpus."""
 
 from __future__ import annotations
@@ -14,11 +15,16 @@ from caption_cases import SCORER_CASES, TOKENIZER_TEXTS
 
 from conftest import read_json, read_jsonl
 from rougebleu.caption import caption_scores, ptb_tokenize
+from rougebleu.meteor._resources import find_paraphrase_table
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "caption_pycocoevalcap_cases.json").read_text(encoding="utf-8"))
 # The order of gold_pycocoevalcap.json's per-item rows.
 FIELDS = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]
 SCORED = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "ROUGE_L", "CIDEr"]
+WITHOUT_METEOR = ("Bleu", "ROUGE_L", "CIDEr")
+needs_table = pytest.mark.skipif(
+    find_paraphrase_table() is None, reason="METEOR 1.5's paraphrase table not found (pip install pycocoevalcap)"
+)
 
 
 def test_golden_tokenization():
@@ -32,10 +38,23 @@ def test_golden_scores(name):
     assert ptb_tokenize(cands) == gold["candidates_tokenized"]
     flat = ptb_tokenize([r for rs in refs for r in rs])
     assert flat == [r for rs in gold["references_tokenized"] for r in rs]
-    s = caption_scores(refs, cands)
+    s = caption_scores(refs, cands, metrics=WITHOUT_METEOR)
     for k in SCORED:
         assert s[k] == gold["corpus"][k], k
         assert s.per_item[k].tolist() == gold["per_item"][k], k
+
+
+@needs_table
+def test_golden_scores_with_meteor():
+    """The whole suite in one call, METEOR included, in COCOEvalCap's order."""
+    for name in sorted(SCORER_CASES):
+        cands, refs = SCORER_CASES[name]
+        gold = GOLDEN["sets"][name]
+        s = caption_scores(refs, cands)
+        assert list(s) == FIELDS
+        for k in FIELDS:
+            assert s[k] == gold["corpus"][k], (name, k)
+            assert s.per_item[k].tolist() == gold["per_item"][k], (name, k)
 
 
 def _runs(corpus: Path):
@@ -66,11 +85,26 @@ def test_tokenization_of_every_text(corpus):
 def test_scores_of_every_run(corpus):
     runs = 0
     for name, items, cands, run, _ in _runs(corpus):
-        s = caption_scores([it["references"] for it in items], cands)
+        s = caption_scores([it["references"] for it in items], cands, metrics=WITHOUT_METEOR)
         for k in SCORED:
             gold = np.array([run["per_item"][it["id"]][FIELDS.index(k)] for it in items])
             assert s[k] == run["corpus"][k], (name, k)
             np.testing.assert_array_equal(s.per_item[k], gold, err_msg=f"{name} {k}")
+        runs += 1
+    assert runs == 8
+
+
+@needs_table
+def test_meteor_column_of_every_run(corpus):
+    """The suite's METEOR column (the suite's own tokenization, then METEOR 1.5 in pycocoevalcap's
+    mode) equals the jar's per image and over the run, and takes its place in COCOEvalCap's order."""
+    runs = 0
+    for name, items, cands, run, _ in _runs(corpus):
+        s = caption_scores([it["references"] for it in items], cands, metrics=["METEOR", "CIDEr"])
+        assert list(s) == ["METEOR", "CIDEr"]
+        gold = np.array([run["per_item"][it["id"]][FIELDS.index("METEOR")] for it in items])
+        assert s["METEOR"] == run["corpus"]["METEOR"], name
+        np.testing.assert_array_equal(s.per_item["METEOR"], gold, err_msg=name)
         runs += 1
     assert runs == 8
 

@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 
 __all__ = ["caption_scores", "CaptionScores", "METRICS"]
 
-#: The suite's scorers, as ``COCOEvalCap.evaluate()`` names them (SPICE, a Java program with its
-#: own models, is not part of it).
-METRICS = ("Bleu", "ROUGE_L", "CIDEr")
+#: The suite's scorers, as ``COCOEvalCap.evaluate()`` names them and in its order (SPICE, a Java
+#: program with its own models, is not part of it).
+METRICS = ("Bleu", "METEOR", "ROUGE_L", "CIDEr")
 
 
 class CaptionScores(dict):
     """The suite's dictionary, as ``COCOEvalCap.eval`` holds it: ``Bleu_1`` .. ``Bleu_4``,
-    ``ROUGE_L``, ``CIDEr`` (corpus values, floats). ``per_item`` maps the same names to float64
+    ``METEOR``, ``ROUGE_L``, ``CIDEr`` (corpus values, floats). ``per_item`` maps the same names to float64
     arrays of the per-image values (``COCOEvalCap.imgToEval``), in the order of the input; ``ids``
     is the images' ids when the input was a mapping, else ``None``."""
 
@@ -64,6 +64,30 @@ def _items(references: Any, candidates: Any) -> tuple[Any, Any, list[Any] | None
     return candidates, references, None
 
 
+def _strings(candidates: Any, references: Any, tokenize: bool) -> tuple[list[Any], list[list[Any]]]:
+    """The candidates and reference lists as Python lists (METEOR reads strings), PTB-tokenized
+    as ``COCOEvalCap`` does (references as one input, candidates as another) with ``tokenize``."""
+    from rougebleu.caption.tokenize import ptb_tokenize
+
+    if isinstance(candidates, (str, bytes)):
+        raise TypeError("candidates must be a sequence of captions, not a single str")
+    if isinstance(references, (str, bytes)):
+        raise TypeError("references must be a sequence of reference lists, not a single str")
+    cands = list(candidates)
+    refs = [[r] if isinstance(r, str) else list(r) for r in references]
+    if not tokenize:
+        for i, c in enumerate(cands):
+            if not isinstance(c, str):
+                raise TypeError(f"candidates[{i}]: METEOR reads captions as strings, not token ids")
+        return cands, refs
+    flat = ptb_tokenize([r for rs in refs for r in rs])
+    grouped, start = [], 0
+    for rs in refs:
+        grouped.append(flat[start : start + len(rs)])
+        start += len(rs)
+    return ptb_tokenize(cands), grouped
+
+
 def run_native(
     candidates: Any, references: Any, metrics: Sequence[str], frequencies: Any, tokenize: bool, workers: int | None
 ) -> dict[str, Any]:
@@ -98,8 +122,14 @@ def caption_scores(
     With ``tokenize`` (the default) captions go through pycocoevalcap's PTB tokenization
     (:func:`~rougebleu.caption.ptb_tokenize`: references as one input, candidates as another, as
     ``COCOEvalCap`` does); ``tokenize=False`` takes them as already tokenized (space-separated
-    tokens, or token ids for BLEU and CIDEr). ``metrics`` selects among ``"Bleu"``, ``"ROUGE_L"``
-    and ``"CIDEr"`` (CIDEr-D, as pycocoevalcap's ``CIDEr``).
+    tokens, or token ids for BLEU and CIDEr). ``metrics`` selects among ``"Bleu"``, ``"METEOR"``,
+    ``"ROUGE_L"`` and ``"CIDEr"`` (CIDEr-D, as pycocoevalcap's ``CIDEr``).
+
+    METEOR is METEOR 1.5 as pycocoevalcap's jar computes it (:func:`rougebleu.meteor.pycocoevalcap_meteor`:
+    each image against its best reference, the corpus value from the summed statistics). It needs
+    the jar's paraphrase table, which rougebleu does not ship (it comes with pycocoevalcap; see
+    :class:`rougebleu.METEOR`): without it, asking for METEOR is a ``ValueError``, and
+    ``metrics=("Bleu", "ROUGE_L", "CIDEr")`` scores the rest.
 
     CIDEr's document frequencies are those of this call's references, so every image's CIDEr
     depends on the whole set, as in pycocoevalcap. An image without references, or lists of
@@ -108,13 +138,21 @@ def caption_scores(
     if isinstance(metrics, str) or unknown:
         raise ValueError(f"metrics: unknown metric(s) {unknown or metrics!r}; expected some of {list(METRICS)}")
     cands, refs, ids = _items(references, candidates)
+    meteor = None
     with reporting(progress, "caption_scores"):
+        # The native call checks every input first; METEOR then reads the same texts as strings.
         raw = run_native(cands, refs, metrics, None, tokenize, workers)
+        if "METEOR" in metrics:
+            from rougebleu.meteor.jar import pycocoevalcap_meteor
+
+            meteor = pycocoevalcap_meteor(*_strings(cands, refs, tokenize), workers=workers)
     corpus: dict[str, float] = {}
     per_item: dict[str, np.ndarray] = {}
     for k, (value, values) in enumerate(raw.get("Bleu", ())):
         corpus[f"Bleu_{k + 1}"] = value
         per_item[f"Bleu_{k + 1}"] = values
+    if meteor is not None:
+        corpus["METEOR"], per_item["METEOR"] = meteor[0], np.asarray(meteor[1], dtype=np.float64)
     for name in ("ROUGE_L", "CIDEr"):
         if name in raw:
             corpus[name], per_item[name] = raw[name]

@@ -1,6 +1,6 @@
 """``COCOEvalCap``: the whole suite over a COCO ground truth and a result set, as pycocoevalcap
-runs it (tokenization, then ``Bleu(4)``, ``Rouge()``, ``Cider()`` in turn, with the same prints),
-SPICE left out."""
+runs it (tokenization, then ``Bleu(4)``, ``Meteor()``, ``Rouge()``, ``Cider()`` in turn, with the same
+prints), SPICE left out."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from rougebleu.pycocoevalcap.bleu.bleu import Bleu
 from rougebleu.pycocoevalcap.cider.cider import Cider
+from rougebleu.pycocoevalcap.meteor.meteor import Meteor
 from rougebleu.pycocoevalcap.rouge.rouge import Rouge
 from rougebleu.pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
 
@@ -27,6 +28,7 @@ class COCOEvalCap:
     def _scorers(self) -> list[tuple[Any, Any]]:
         return [
             (Bleu(4), ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4"]),
+            (Meteor(), "METEOR"),
             (Rouge(), "ROUGE_L"),
             (Cider(), "CIDEr"),
         ]
