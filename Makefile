@@ -54,7 +54,7 @@ docs-charts:  ## draw the performance page's charts from benches/RESULTS.md into
 ARGS ?=
 BENCHES := bench-rouge bench-rouge-family bench-rouge155 bench-stem bench-stem-multilingual \
 	bench-matlab bench-bleu bench-chrf bench-ter bench-allpairs bench-percall bench-sacrebleu-cli \
-	bench-threads bench-xlsum bench-columns bench-spark bench-compare
+	bench-threads bench-xlsum bench-columns bench-spark bench-compare bench-caption
 .PHONY: release benches bench-kernels $(BENCHES)
 
 release:  ## the extension in release mode (what the bench-* targets time)
@@ -113,6 +113,9 @@ bench-spark: release  ## rougebleu.spark in local mode, 1 and 2 executor cores
 
 bench-compare: release  ## rougebleu compare against compare-mt (whole processes), and a 100,000-segment 5-system ROUGE report on one core
 	python benches/bench_compare.py $(ARGS)
+
+bench-caption: release  ## the COCO caption suite (warm and as processes) and CIDEr-D rewards against pycocoevalcap 1.2 (needs Java)
+	python benches/bench_caption.py $(ARGS)
 
 bench-kernels:  ## the Rust kernels alone (criterion; benches/kernels/, its own crate)
 	cargo bench --manifest-path benches/kernels/Cargo.toml $(ARGS)
