@@ -11,6 +11,7 @@
 //! references.
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
@@ -36,6 +37,16 @@ pub trait Lexicon: Sync {
     fn stem<'a>(&self, word: &'a str) -> Cow<'a, str>;
     /// Whether `reference` is among the WordNet synonyms of `hypothesis` (the word itself aside).
     fn synonym(&self, hypothesis: &str, reference: &str) -> bool;
+    /// The synonym test in two halves, each looked up once per word of a pair rather than once
+    /// per pair of words: the sorted ids of the synonyms of `hypothesis`, and the id of
+    /// `reference` (`synonym(h, r)` is "r's id is among h's ids"). `None` where the lexicon has
+    /// no ids; then `synonym` is asked.
+    fn synonym_ids(&self, _hypothesis: &str) -> Option<Rc<[u32]>> {
+        None
+    }
+    fn name_id(&self, _reference: &str) -> Option<u32> {
+        None
+    }
 }
 
 /// NLTK's defaults: `PorterStemmer()` and WordNet 3.0 (`nltk.corpus.wordnet`).
@@ -46,41 +57,55 @@ const CACHE_LIMIT: usize = 200_000;
 
 thread_local! {
     static STEMS: RefCell<FxHashMap<Box<str>, Box<str>>> = RefCell::new(FxHashMap::default());
-    static SYNONYMS: RefCell<FxHashMap<Box<str>, Box<[u32]>>> = RefCell::new(FxHashMap::default());
+    static SYNONYMS: RefCell<FxHashMap<Box<str>, Rc<[u32]>>> = RefCell::new(FxHashMap::default());
 }
 
 impl Lexicon for Builtin {
     fn stem<'a>(&self, word: &'a str) -> Cow<'a, str> {
         STEMS.with(|cache| {
             let mut cache = cache.borrow_mut();
-            if let Some(s) = cache.get(word) {
-                return Cow::Owned(s.to_string());
+            let stem = match cache.get(word) {
+                Some(s) => s,
+                None => {
+                    if cache.len() >= CACHE_LIMIT {
+                        cache.clear();
+                    }
+                    let s = crate::stem::nltk_porter::stem(word);
+                    cache.entry(word.into()).or_insert(s.into_boxed_str())
+                }
+            };
+            // Most words of a text are their own stem: no copy then.
+            if **stem == *word {
+                Cow::Borrowed(word)
+            } else {
+                Cow::Owned(stem.to_string())
             }
-            if cache.len() >= CACHE_LIMIT {
-                cache.clear();
-            }
-            let s = crate::stem::nltk_porter::stem(word);
-            cache.insert(word.into(), s.clone().into_boxed_str());
-            Cow::Owned(s)
         })
     }
 
     fn synonym(&self, hypothesis: &str, reference: &str) -> bool {
-        let wordnet = WordNet::get();
-        let Some(name) = wordnet.name_id(reference) else { return false };
+        self.name_id(reference).is_some_and(|name| {
+            self.synonym_ids(hypothesis).is_some_and(|ids| ids.binary_search(&name).is_ok())
+        })
+    }
+
+    fn synonym_ids(&self, hypothesis: &str) -> Option<Rc<[u32]>> {
         SYNONYMS.with(|cache| {
             let mut cache = cache.borrow_mut();
             if let Some(names) = cache.get(hypothesis) {
-                return names.binary_search(&name).is_ok();
+                return Some(names.clone());
             }
             if cache.len() >= CACHE_LIMIT {
                 cache.clear();
             }
-            let names = wordnet.nltk_synonyms(hypothesis).into_boxed_slice();
-            let found = names.binary_search(&name).is_ok();
-            cache.insert(hypothesis.into(), names);
-            found
+            let names: Rc<[u32]> = WordNet::get().nltk_synonyms(hypothesis).into();
+            cache.insert(hypothesis.into(), names.clone());
+            Some(names)
         })
+    }
+
+    fn name_id(&self, reference: &str) -> Option<u32> {
+        WordNet::get().name_id(reference)
     }
 }
 
@@ -118,22 +143,51 @@ fn stage(
 /// NLTK's alignment of two preprocessed word lists: `(hypothesis position, reference position)`
 /// pairs sorted by hypothesis position (`align_words`' first result).
 pub fn align(hypothesis: &[&str], reference: &[&str], lexicon: &dyn Lexicon) -> Vec<(usize, usize)> {
+    let hyp_stems = stems(hypothesis, lexicon);
+    let ref_stems = stems(reference, lexicon);
+    align_stemmed(hypothesis, &hyp_stems, reference, &ref_stems, lexicon)
+}
+
+/// The stems of `words`. A stem is a function of its word alone, so one list serves every stage
+/// and every reference a hypothesis meets (NLTK stems the words each stage leaves, again for each
+/// reference: the same stems).
+fn stems<'a>(words: &[&'a str], lexicon: &dyn Lexicon) -> Vec<Cow<'a, str>> {
+    words.iter().map(|w| lexicon.stem(w)).collect()
+}
+
+/// [`align`] with the stems of both sides given.
+fn align_stemmed(
+    hypothesis: &[&str],
+    hyp_stems: &[Cow<str>],
+    reference: &[&str],
+    ref_stems: &[Cow<str>],
+    lexicon: &dyn Lexicon,
+) -> Vec<(usize, usize)> {
     let mut hyp_left: Vec<usize> = (0..hypothesis.len()).collect();
     let mut ref_left: Vec<usize> = (0..reference.len()).collect();
     let mut out = Vec::new();
     stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| hypothesis[h] == reference[r]);
     if !hyp_left.is_empty() && !ref_left.is_empty() {
-        let hyp_stems: FxHashMap<usize, Cow<str>> =
-            hyp_left.iter().map(|&h| (h, lexicon.stem(hypothesis[h]))).collect();
-        let ref_stems: FxHashMap<usize, Cow<str>> =
-            ref_left.iter().map(|&r| (r, lexicon.stem(reference[r]))).collect();
-        stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| hyp_stems[&h] == ref_stems[&r]);
+        stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| hyp_stems[h] == ref_stems[r]);
         // NLTK's stem stage hands the words it leaves on as their stems: the synonym stage looks
         // up and compares stems ("walking" is looked up as "walk").
         if !hyp_left.is_empty() && !ref_left.is_empty() {
+            // Each word's half of the synonym test, looked up once (positions index them).
+            let mut hyp_ids: Vec<Option<Rc<[u32]>>> = vec![None; hypothesis.len()];
+            for &h in &hyp_left {
+                hyp_ids[h] = lexicon.synonym_ids(&hyp_stems[h]);
+            }
+            let mut ref_ids: Vec<Option<u32>> = vec![None; reference.len()];
+            for &r in &ref_left {
+                ref_ids[r] = lexicon.name_id(&ref_stems[r]);
+            }
             stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| {
-                let (hs, rs) = (&hyp_stems[&h], &ref_stems[&r]);
-                hs == rs || lexicon.synonym(hs, rs)
+                let (hs, rs) = (&hyp_stems[h], &ref_stems[r]);
+                hs == rs
+                    || match &hyp_ids[h] {
+                        Some(ids) => ref_ids[r].is_some_and(|id| ids.binary_search(&id).is_ok()),
+                        None => lexicon.synonym(hs, rs),
+                    }
             });
         }
     }
@@ -149,8 +203,13 @@ fn chunks(matches: &[(usize, usize)]) -> usize {
 /// `single_meteor_score` of preprocessed words.
 pub fn single(reference: &[&str], hypothesis: &[&str], lexicon: &dyn Lexicon, p: Params) -> f64 {
     let matches = align(hypothesis, reference, lexicon);
+    score(matches, hypothesis.len(), reference.len(), p)
+}
+
+/// NLTK's score of an alignment of `hypothesis_length` and `reference_length` words.
+fn score(matches: Vec<(usize, usize)>, hypothesis_length: usize, reference_length: usize, p: Params) -> f64 {
     let m = matches.len() as f64;
-    let (t, r) = (hypothesis.len() as f64, reference.len() as f64);
+    let (t, r) = (hypothesis_length as f64, reference_length as f64);
     // NLTK catches ZeroDivisionError, which Python raises for a zero divisor only.
     if t == 0.0 || r == 0.0 {
         return 0.0;
@@ -169,9 +228,17 @@ pub fn single(reference: &[&str], hypothesis: &[&str], lexicon: &dyn Lexicon, p:
 }
 
 /// `meteor_score`: the best `single_meteor_score` over `references` (`None` without references;
-/// NLTK raises ValueError from `max()` then).
+/// NLTK raises ValueError from `max()` then). The hypothesis is stemmed once for all of them.
 pub fn best(references: &[Vec<&str>], hypothesis: &[&str], lexicon: &dyn Lexicon, p: Params) -> Option<f64> {
-    references.iter().map(|r| single(r, hypothesis, lexicon, p)).reduce(python_max)
+    let hyp_stems = stems(hypothesis, lexicon);
+    references
+        .iter()
+        .map(|r| {
+            let ref_stems = stems(r, lexicon);
+            let matches = align_stemmed(hypothesis, &hyp_stems, r, &ref_stems, lexicon);
+            score(matches, hypothesis.len(), r.len(), p)
+        })
+        .reduce(python_max)
 }
 
 /// Python's `max` of two floats: the first unless the second is greater (so a NaN first stays).

@@ -3,6 +3,7 @@
 //! `meteor_score` on word lists. The work runs detached through the long-call door.
 use std::borrow::Cow;
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -277,6 +278,14 @@ impl Lexicon for Given {
             Some(map) => map.get(hypothesis).is_some_and(|s| s.contains(reference)),
             None => Builtin.synonym(hypothesis, reference),
         }
+    }
+
+    fn synonym_ids(&self, hypothesis: &str) -> Option<Rc<[u32]>> {
+        self.synonyms.is_none().then(|| Builtin.synonym_ids(hypothesis)).flatten()
+    }
+
+    fn name_id(&self, reference: &str) -> Option<u32> {
+        self.synonyms.is_none().then(|| Builtin.name_id(reference)).flatten()
     }
 }
 
