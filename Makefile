@@ -54,7 +54,7 @@ docs-charts:  ## draw the performance page's charts from benches/RESULTS.md into
 ARGS ?=
 BENCHES := bench-rouge bench-rouge-family bench-rouge155 bench-stem bench-stem-multilingual \
 	bench-matlab bench-bleu bench-chrf bench-ter bench-allpairs bench-percall bench-sacrebleu-cli \
-	bench-threads bench-xlsum bench-columns bench-spark bench-compare bench-caption
+	bench-threads bench-xlsum bench-columns bench-spark bench-compare bench-caption bench-meteor
 .PHONY: release benches bench-kernels $(BENCHES)
 
 release:  ## the extension in release mode (what the bench-* targets time)
@@ -116,6 +116,9 @@ bench-compare: release  ## rougebleu compare against compare-mt (whole processes
 
 bench-caption: release  ## the COCO caption suite (warm and as processes) and CIDEr-D rewards against pycocoevalcap 1.2 (needs Java)
 	python benches/bench_caption.py $(ARGS)
+
+bench-meteor: release  ## NLTK's meteor_score (one thread) and the METEOR 1.5 jar as pycocoevalcap runs it
+	python benches/bench_meteor.py $(ARGS)
 
 bench-kernels:  ## the Rust kernels alone (criterion; benches/kernels/, its own crate)
 	cargo bench --manifest-path benches/kernels/Cargo.toml $(ARGS)
