@@ -53,7 +53,7 @@ docs-charts:  ## draw the performance page's charts from benches/RESULTS.md into
 # `make bench-bleu ARGS=--help`.
 ARGS ?=
 BENCHES := bench-rouge bench-rouge-family bench-rouge155 bench-stem bench-stem-multilingual \
-	bench-matlab bench-bleu bench-chrf bench-ter bench-allpairs bench-percall bench-sacrebleu-cli \
+	bench-matlab bench-bleu bench-chrf bench-ter bench-sentence bench-allpairs bench-percall bench-sacrebleu-cli \
 	bench-threads bench-xlsum bench-columns bench-spark bench-compare bench-caption bench-meteor
 .PHONY: release benches bench-kernels $(BENCHES)
 
@@ -89,6 +89,9 @@ bench-chrf: release  ## chrF against sacrebleu and fastchrf, one thread
 
 bench-ter: release  ## TER against sacrebleu, one thread
 	RAYON_NUM_THREADS=1 python benches/bench_ter.py $(ARGS)
+
+bench-sentence: release  ## sentence_scores (BLEU, chrF, chrF++, TER) against the sacrebleu loop, one thread
+	RAYON_NUM_THREADS=1 python benches/bench_sentence.py $(ARGS)
 
 bench-allpairs: release  ## rouge_pairwise, expected_utility, top_k against loops of the peers, one thread
 	RAYON_NUM_THREADS=1 python benches/bench_allpairs.py $(ARGS)
