@@ -12,7 +12,7 @@ use super::workers::{threads, Workers};
 use crate::error::Error;
 use crate::ter::pairwise::pairwise;
 use crate::ter::score::{bootstrap_scores, corpus_totals, ter_score};
-use crate::ter::segment::sentence_stats;
+use crate::ter::segment::{batch_stats, sentence_stats};
 use crate::ter::{TerReferences as RefCache, Tercom};
 
 pub(super) fn tercom(normalized: bool, no_punct: bool, asian_support: bool, lowercase: bool) -> Tercom {
@@ -87,10 +87,9 @@ fn ter_stats<'py>(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (stats, num_refs) = long_call::run(py, hyps.len(), || {
-            let cache = RefCache::new(&refs, t, workers)?;
-            cache.stats(&hyps, workers).map(|s| (s, cache.num_refs))
-        })??;
+        // Segment by segment: a reference cache would tokenize and number every word of the test
+        // set before the first segment is scored, for nothing when the references come once.
+        let (stats, num_refs) = long_call::run(py, hyps.len(), || batch_stats(&hyps, &refs, t, workers))??;
         Ok((TerRows { rows: stats }, num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -293,7 +292,7 @@ impl TerSentence {
             let (Ok(hyp), Some(refs)) = (hyp.to_str(), utf8(&refs)) else {
                 return Ok(None);
             };
-            let work = || sentence_stats(self.tercom, hyp, &refs);
+            let work = || sentence_stats(self.tercom, hyp, refs.iter().copied());
             // The shift search grows fast with the length: let other threads run meanwhile.
             let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
             let (edits, ref_len) = if bytes > 1 << 9 { py.detach(work) } else { work() };

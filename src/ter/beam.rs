@@ -83,6 +83,12 @@ impl Band {
 /// One row of the recurrence. `prev` holds row `i - 1` over `prev_lo..`, `cur` receives row `i`
 /// over its band; `word` is hypothesis word `i - 1`. Ties prefer the diagonal, then the row above
 /// (`'d'`), then the left cell (`'i'`), as sacrebleu orders them; infinite neighbours never win.
+///
+/// This loop is where TER spends its time (every candidate shift re-runs it over the rows it
+/// changes), so the cells whose two upper neighbours both lie in `prev`'s band, nearly all of
+/// them, run in a loop over zipped slices (no bounds checks, no branch per cell); the few at the
+/// band's edges take [`edge_cell`]. Bands only move right (`prev_lo <= lo`), which is what makes
+/// the split valid.
 #[inline]
 #[allow(clippy::too_many_arguments)]
 fn fill_row(
@@ -93,8 +99,86 @@ fn fill_row(
     lo: usize,
     hi: usize,
     cur: &mut [u32],
-    mut ops: Option<&mut [u8]>,
+    ops: Option<&mut [u8]>,
 ) {
+    match ops {
+        Some(ops) => fill_row_with::<true>(reference, word, prev, prev_lo, lo, hi, cur, ops),
+        None => fill_row_with::<false>(reference, word, prev, prev_lo, lo, hi, cur, &mut []),
+    }
+}
+
+/// [`fill_row`], writing the operations to `ops` when `OPS`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fill_row_with<const OPS: bool>(
+    reference: &[u32],
+    word: u32,
+    prev: &[u32],
+    prev_lo: usize,
+    lo: usize,
+    hi: usize,
+    cur: &mut [u32],
+    ops: &mut [u8],
+) {
+    debug_assert!(prev_lo <= lo && lo <= hi && hi <= reference.len() + 1);
+    let prev_hi = prev_lo + prev.len();
+    // The cells `a..b` have both `j - 1` and `j` inside `prev`'s columns.
+    let a = lo.max(prev_lo + 1).min(hi);
+    let b = hi.min(prev_hi).max(a);
+    let mut left = INF;
+    let edge = |j: usize, left: &mut u32, cur: &mut [u32], ops: &mut [u8]| {
+        let (value, op) = edge_cell(reference, word, prev, prev_lo, j, *left);
+        cur[j - lo] = value;
+        if OPS {
+            ops[j - lo] = op;
+        }
+        *left = value;
+    };
+    for j in lo..a {
+        edge(j, &mut left, cur, ops);
+    }
+    if a < b {
+        let diag = &prev[a - 1 - prev_lo..b - 1 - prev_lo];
+        let up = &prev[a - prev_lo..b - prev_lo];
+        let words = &reference[a - 1..b - 1];
+        let out = &mut cur[a - lo..b - lo];
+        if OPS {
+            let ops = &mut ops[a - lo..b - lo];
+            for ((((o, op), &d), &u), &w) in out.iter_mut().zip(ops.iter_mut()).zip(diag).zip(up).zip(words) {
+                let same = w == word;
+                let d = d.saturating_add(u32::from(!same));
+                let u = u.saturating_add(1);
+                let l = left.saturating_add(1);
+                let v = d.min(u).min(l);
+                let diag_op = if same { OP_NOP } else { OP_SUB };
+                let side_op = if u <= l { OP_DEL } else { OP_INS };
+                *op = if v == INF {
+                    OP_UNDEF
+                } else if d == v {
+                    diag_op
+                } else {
+                    side_op
+                };
+                *o = v;
+                left = v;
+            }
+        } else {
+            for (((o, &d), &u), &w) in out.iter_mut().zip(diag).zip(up).zip(words) {
+                let d = d.saturating_add(u32::from(w != word));
+                let v = d.min(u.saturating_add(1)).min(left.saturating_add(1));
+                *o = v;
+                left = v;
+            }
+        }
+    }
+    for j in b..hi {
+        edge(j, &mut left, cur, ops);
+    }
+}
+
+/// One cell of [`fill_row`] with any of its neighbours possibly outside the bands: `(value, op)`.
+#[inline]
+fn edge_cell(reference: &[u32], word: u32, prev: &[u32], prev_lo: usize, j: usize, left: u32) -> (u32, u8) {
     let at_prev = |j: usize| -> u32 {
         if j >= prev_lo {
             prev.get(j - prev_lo).copied().unwrap_or(INF)
@@ -102,36 +186,27 @@ fn fill_row(
             INF
         }
     };
-    let mut left = INF;
-    for (k, j) in (lo..hi).enumerate() {
-        let (value, op) = if j == 0 {
-            (at_prev(0).saturating_add(1), OP_DEL)
-        } else {
-            let same = reference.get(j - 1) == Some(&word);
-            let diag = at_prev(j - 1).saturating_add(u32::from(!same));
-            let up = at_prev(j).saturating_add(1);
-            let from_left = left.saturating_add(1);
-            let (mut best, mut op) = (INF, OP_UNDEF);
-            if diag < best {
-                best = diag;
-                op = if same { OP_NOP } else { OP_SUB };
-            }
-            if up < best {
-                best = up;
-                op = OP_DEL;
-            }
-            if from_left < best {
-                best = from_left;
-                op = OP_INS;
-            }
-            (best, op)
-        };
-        cur[k] = value;
-        if let Some(ops) = ops.as_deref_mut() {
-            ops[k] = op;
-        }
-        left = value;
+    if j == 0 {
+        return (at_prev(0).saturating_add(1), OP_DEL);
     }
+    let same = reference.get(j - 1) == Some(&word);
+    let diag = at_prev(j - 1).saturating_add(u32::from(!same));
+    let up = at_prev(j).saturating_add(1);
+    let from_left = left.saturating_add(1);
+    let (mut best, mut op) = (INF, OP_UNDEF);
+    if diag < best {
+        best = diag;
+        op = if same { OP_NOP } else { OP_SUB };
+    }
+    if up < best {
+        best = up;
+        op = OP_DEL;
+    }
+    if from_left < best {
+        best = from_left;
+        op = OP_INS;
+    }
+    (best, op)
 }
 
 /// The alignment sacrebleu derives from the (flipped) trace: for each reference word the

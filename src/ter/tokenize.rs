@@ -53,16 +53,35 @@ impl Tercom {
 
     /// The words of a hypothesis: one pass of the tokenizer, then the whitespace split.
     pub fn words(&self, line: &str) -> Vec<String> {
-        split(&self.apply(line)).map(str::to_owned).collect()
+        let mut out = Vec::new();
+        self.for_each_word(line, |w| out.push(w.to_owned()));
+        out
     }
 
-    /// The words of a reference. sacrebleu tokenizes references twice (once when caching them,
-    /// once more when extracting their words), and the normalization is not idempotent
-    /// (`". .3"` becomes `". . 3"` the second time), so neither are we.
+    /// The words of a reference (see [`for_each_reference_word`](Self::for_each_reference_word)).
     pub fn reference_words(&self, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.for_each_reference_word(line, |w| out.push(w.to_owned()));
+        out
+    }
+
+    /// `f` on each word of a hypothesis, in order, without copying the words.
+    pub fn for_each_word(&self, line: &str, f: impl FnMut(&str)) {
+        split(&self.apply(line)).for_each(f);
+    }
+
+    /// `f` on each word of a reference, in order. sacrebleu tokenizes references twice (once when
+    /// caching them, once more when extracting their words), and the normalization is not
+    /// idempotent (`". .3"` becomes `". . 3"` the second time), so neither are we. Without
+    /// normalization or lowercasing the second pass changes nothing (a trailing-whitespace strip
+    /// and, with `no_punct`, removing characters already gone), so it is skipped.
+    pub fn for_each_reference_word(&self, line: &str, f: impl FnMut(&str)) {
         let first = self.apply(line);
+        if !self.normalized && !self.lowercase {
+            return split(&first).for_each(f);
+        }
         let joined = split(&first).collect::<Vec<_>>().join(" ");
-        split(&self.apply(&joined)).map(str::to_owned).collect()
+        split(&self.apply(&joined)).for_each(f);
     }
 }
 
@@ -233,6 +252,20 @@ mod tests {
         let t = Tercom { lowercase: true, ..Tercom::default() };
         assert_eq!(t.words("  Hello,  World!\u{a0}\n"), ["hello,", "world!"]);
         assert_eq!(Tercom::default().words(""), Vec::<String>::new());
+    }
+
+    #[test]
+    fn one_reference_pass_suffices_without_normalization() {
+        let texts = ["", " a  b\u{a0}c. (d)! \u{3001}e\u{ff0c} ", "x..3 \"q\" ;:?", "\u{2000}"];
+        for (no_punct, asian_support) in [(false, false), (true, false), (true, true), (false, true)] {
+            let t = Tercom { no_punct, asian_support, ..Tercom::default() };
+            for text in texts {
+                let first = t.apply(text);
+                let joined = split(&first).collect::<Vec<_>>().join(" ");
+                let twice: Vec<String> = split(&t.apply(&joined)).map(str::to_owned).collect();
+                assert_eq!(t.reference_words(text), twice, "{text:?} {t:?}");
+            }
+        }
     }
 
     #[test]
