@@ -28,7 +28,7 @@ pub(crate) const OP_INS: u8 = 4;
 
 /// The band of a `(hyp_len, ref_len)` problem: the columns `lo[i]..hi[i]` of each row and where
 /// each row starts in the flat cell buffer.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Band {
     pub hyp_len: usize,
     pub ref_len: usize,
@@ -39,12 +39,20 @@ pub struct Band {
 
 impl Band {
     pub fn new(hyp_len: usize, ref_len: usize) -> Self {
+        let mut band = Band { hyp_len: 0, ref_len: 0, lo: Vec::new(), hi: Vec::new(), start: Vec::new() };
+        band.reset(hyp_len, ref_len);
+        band
+    }
+
+    /// The band of a `(hyp_len, ref_len)` problem in this one's buffers.
+    pub fn reset(&mut self, hyp_len: usize, ref_len: usize) {
         let ratio = if hyp_len > 0 { ref_len as f64 / hyp_len as f64 } else { 1.0 };
         let beam = if BEAM_WIDTH < ratio / 2.0 { (ratio / 2.0 + BEAM_WIDTH).ceil() } else { BEAM_WIDTH };
         let beam = beam as i64;
-        let mut lo = Vec::with_capacity(hyp_len + 1);
-        let mut hi = Vec::with_capacity(hyp_len + 1);
-        let mut start = Vec::with_capacity(hyp_len + 2);
+        let Band { lo, hi, start, .. } = self;
+        lo.clear();
+        hi.clear();
+        start.clear();
         lo.push(0);
         hi.push(ref_len + 1);
         start.push(0);
@@ -61,7 +69,7 @@ impl Band {
             let last = start[start.len() - 1];
             start.push(last + (h - l));
         }
-        Band { hyp_len, ref_len, lo, hi, start }
+        (self.hyp_len, self.ref_len) = (hyp_len, ref_len);
     }
 
     /// Cells of the whole band.
@@ -81,16 +89,15 @@ impl Band {
 }
 
 /// One row of the recurrence. `prev` holds row `i - 1` over `prev_lo..`, `cur` receives row `i`
-/// over its band; `word` is hypothesis word `i - 1`. Ties prefer the diagonal, then the row above
-/// (`'d'`), then the left cell (`'i'`), as sacrebleu orders them; infinite neighbours never win.
+/// over its band `lo..hi`; `word` is hypothesis word `i - 1`. Infinite neighbours never win.
 ///
-/// This loop is where TER spends its time (every candidate shift re-runs it over the rows it
-/// changes), so the cells whose two upper neighbours both lie in `prev`'s band, nearly all of
-/// them, run in a loop over zipped slices (no bounds checks, no branch per cell); the few at the
-/// band's edges take [`edge_cell`]. Bands only move right (`prev_lo <= lo`), which is what makes
-/// the split valid.
+/// This loop is where TER spends its time (every round fills the band, every candidate shift
+/// re-runs the rows it changes), so the cells whose two upper neighbours both lie in `prev`'s
+/// band, nearly all of them, run in a loop over zipped slices (no bounds checks, no branch per
+/// cell); the few at the band's edges take [`edge_cell`]. Bands only move right (`prev_lo <= lo`),
+/// which is what makes the split valid. The operations of the trace are not stored: [`op_at`]
+/// recovers the one a cell took from the values around it.
 #[inline]
-#[allow(clippy::too_many_arguments)]
 fn fill_row(
     reference: &[u32],
     word: u32,
@@ -99,26 +106,6 @@ fn fill_row(
     lo: usize,
     hi: usize,
     cur: &mut [u32],
-    ops: Option<&mut [u8]>,
-) {
-    match ops {
-        Some(ops) => fill_row_with::<true>(reference, word, prev, prev_lo, lo, hi, cur, ops),
-        None => fill_row_with::<false>(reference, word, prev, prev_lo, lo, hi, cur, &mut []),
-    }
-}
-
-/// [`fill_row`], writing the operations to `ops` when `OPS`.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn fill_row_with<const OPS: bool>(
-    reference: &[u32],
-    word: u32,
-    prev: &[u32],
-    prev_lo: usize,
-    lo: usize,
-    hi: usize,
-    cur: &mut [u32],
-    ops: &mut [u8],
 ) {
     debug_assert!(prev_lo <= lo && lo <= hi && hi <= reference.len() + 1);
     let prev_hi = prev_lo + prev.len();
@@ -126,59 +113,30 @@ fn fill_row_with<const OPS: bool>(
     let a = lo.max(prev_lo + 1).min(hi);
     let b = hi.min(prev_hi).max(a);
     let mut left = INF;
-    let edge = |j: usize, left: &mut u32, cur: &mut [u32], ops: &mut [u8]| {
-        let (value, op) = edge_cell(reference, word, prev, prev_lo, j, *left);
-        cur[j - lo] = value;
-        if OPS {
-            ops[j - lo] = op;
-        }
-        *left = value;
-    };
     for j in lo..a {
-        edge(j, &mut left, cur, ops);
+        left = edge_cell(reference, word, prev, prev_lo, j, left);
+        cur[j - lo] = left;
     }
     if a < b {
         let diag = &prev[a - 1 - prev_lo..b - 1 - prev_lo];
         let up = &prev[a - prev_lo..b - prev_lo];
         let words = &reference[a - 1..b - 1];
-        let out = &mut cur[a - lo..b - lo];
-        if OPS {
-            let ops = &mut ops[a - lo..b - lo];
-            for ((((o, op), &d), &u), &w) in out.iter_mut().zip(ops.iter_mut()).zip(diag).zip(up).zip(words) {
-                let same = w == word;
-                let d = d.saturating_add(u32::from(!same));
-                let u = u.saturating_add(1);
-                let l = left.saturating_add(1);
-                let v = d.min(u).min(l);
-                let diag_op = if same { OP_NOP } else { OP_SUB };
-                let side_op = if u <= l { OP_DEL } else { OP_INS };
-                *op = if v == INF {
-                    OP_UNDEF
-                } else if d == v {
-                    diag_op
-                } else {
-                    side_op
-                };
-                *o = v;
-                left = v;
-            }
-        } else {
-            for (((o, &d), &u), &w) in out.iter_mut().zip(diag).zip(up).zip(words) {
-                let d = d.saturating_add(u32::from(w != word));
-                let v = d.min(u.saturating_add(1)).min(left.saturating_add(1));
-                *o = v;
-                left = v;
-            }
+        for (((o, &d), &u), &w) in cur[a - lo..b - lo].iter_mut().zip(diag).zip(up).zip(words) {
+            let d = d.saturating_add(u32::from(w != word));
+            let v = d.min(u.saturating_add(1)).min(left.saturating_add(1));
+            *o = v;
+            left = v;
         }
     }
     for j in b..hi {
-        edge(j, &mut left, cur, ops);
+        left = edge_cell(reference, word, prev, prev_lo, j, left);
+        cur[j - lo] = left;
     }
 }
 
-/// One cell of [`fill_row`] with any of its neighbours possibly outside the bands: `(value, op)`.
+/// One cell of [`fill_row`] with any of its neighbours possibly outside the bands.
 #[inline]
-fn edge_cell(reference: &[u32], word: u32, prev: &[u32], prev_lo: usize, j: usize, left: u32) -> (u32, u8) {
+fn edge_cell(reference: &[u32], word: u32, prev: &[u32], prev_lo: usize, j: usize, left: u32) -> u32 {
     let at_prev = |j: usize| -> u32 {
         if j >= prev_lo {
             prev.get(j - prev_lo).copied().unwrap_or(INF)
@@ -187,26 +145,11 @@ fn edge_cell(reference: &[u32], word: u32, prev: &[u32], prev_lo: usize, j: usiz
         }
     };
     if j == 0 {
-        return (at_prev(0).saturating_add(1), OP_DEL);
+        return at_prev(0).saturating_add(1);
     }
     let same = reference.get(j - 1) == Some(&word);
     let diag = at_prev(j - 1).saturating_add(u32::from(!same));
-    let up = at_prev(j).saturating_add(1);
-    let from_left = left.saturating_add(1);
-    let (mut best, mut op) = (INF, OP_UNDEF);
-    if diag < best {
-        best = diag;
-        op = if same { OP_NOP } else { OP_SUB };
-    }
-    if up < best {
-        best = up;
-        op = OP_DEL;
-    }
-    if from_left < best {
-        best = from_left;
-        op = OP_INS;
-    }
-    (best, op)
+    diag.min(at_prev(j).saturating_add(1)).min(left.saturating_add(1))
 }
 
 /// The alignment sacrebleu derives from the (flipped) trace: for each reference word the
@@ -219,33 +162,37 @@ pub struct Alignment {
     pub ref_err: Vec<bool>,
 }
 
-/// The full band of one hypothesis against the reference, with operations for the trace.
+/// The full band of one hypothesis against the reference.
 #[derive(Debug, Default, Clone)]
 pub struct Matrix {
     cells: Vec<u32>,
-    ops: Vec<u8>,
+    trace: Vec<u8>,
 }
 
 impl Matrix {
     /// Fill the band for `hyp` (of length `band.hyp_len`); returns the edit distance.
     pub fn fill(&mut self, band: &Band, reference: &[u32], hyp: &[u32]) -> u32 {
         let n = band.cells();
+        // Every cell is written below before it is read.
         self.cells.clear();
         self.cells.resize(n, INF);
-        self.ops.clear();
-        self.ops.resize(n, OP_UNDEF);
         for j in 0..=band.ref_len {
             self.cells[j] = j as u32;
-            self.ops[j] = OP_INS;
         }
         for i in 1..=band.hyp_len {
             let (plo, _) = band.row(i - 1);
             let (lo, hi) = band.row(i);
             let (before, after) = self.cells.split_at_mut(band.start[i]);
             let prev = &before[band.start[i - 1]..];
-            let cur = &mut after[..hi - lo];
-            let ops = &mut self.ops[band.start[i]..band.start[i + 1]];
-            fill_row(reference, hyp.get(i - 1).copied().unwrap_or(INF), prev, plo, lo, hi, cur, Some(ops));
+            fill_row(
+                reference,
+                hyp.get(i - 1).copied().unwrap_or(INF),
+                prev,
+                plo,
+                lo,
+                hi,
+                &mut after[..hi - lo],
+            );
         }
         self.last(band)
     }
@@ -261,13 +208,52 @@ impl Matrix {
         (&self.cells[band.start[i]..band.start[i + 1]], band.lo[i])
     }
 
-    /// Walk the trace back from the bottom-right cell and turn it into sacrebleu's alignment.
-    pub fn alignment(&self, band: &Band, out: &mut Alignment) {
-        let mut trace = Vec::with_capacity(band.hyp_len + band.ref_len);
+    /// Cell `(i, j)`, infinite outside the band.
+    fn at(&self, band: &Band, i: usize, j: usize) -> u32 {
+        let (lo, hi) = band.row(i);
+        if (lo..hi).contains(&j) {
+            self.cells[band.start[i] + j - lo]
+        } else {
+            INF
+        }
+    }
+
+    /// The operation cell `(i, j)` took: the first of the diagonal, the row above (`'d'`) and the
+    /// left cell (`'i'`) that gives its value, as sacrebleu orders ties; row 0 is all `'i'`,
+    /// column 0 all `'d'`; a cell no path reaches has none.
+    fn op_at(&self, band: &Band, reference: &[u32], hyp: &[u32], i: usize, j: usize) -> u8 {
+        let v = self.at(band, i, j);
+        if i == 0 {
+            return if (0..=band.ref_len).contains(&j) { OP_INS } else { OP_UNDEF };
+        }
+        if v == INF {
+            return OP_UNDEF;
+        }
+        if j == 0 {
+            return OP_DEL;
+        }
+        let same = reference.get(j - 1).is_some_and(|&w| Some(w) == hyp.get(i - 1).copied());
+        if self.at(band, i - 1, j - 1).saturating_add(u32::from(!same)) == v {
+            if same {
+                OP_NOP
+            } else {
+                OP_SUB
+            }
+        } else if self.at(band, i - 1, j).saturating_add(1) == v {
+            OP_DEL
+        } else {
+            OP_INS
+        }
+    }
+
+    /// Walk the trace back from the bottom-right cell of the band filled for `hyp` and turn it
+    /// into sacrebleu's alignment.
+    pub fn alignment(&mut self, band: &Band, reference: &[u32], hyp: &[u32], out: &mut Alignment) {
+        let mut trace = std::mem::take(&mut self.trace);
+        trace.clear();
         let (mut i, mut j) = (band.hyp_len, band.ref_len);
         while i > 0 || j > 0 {
-            let (lo, hi) = band.row(i);
-            let op = if (lo..hi).contains(&j) { self.ops[band.start[i] + j - lo] } else { OP_UNDEF };
+            let op = self.op_at(band, reference, hyp, i, j);
             match op {
                 OP_NOP | OP_SUB if i > 0 && j > 0 => {
                     i -= 1;
@@ -314,6 +300,7 @@ impl Matrix {
         }
         out.hyp_err.resize(band.hyp_len, true);
         out.ref_err.resize(band.ref_len, true);
+        self.trace = trace;
     }
 }
 
@@ -343,26 +330,20 @@ impl Rows {
             return base.last(band);
         }
         let w = band.max_width();
-        self.a.clear();
-        self.a.resize(w, INF);
-        self.b.clear();
-        self.b.resize(w, INF);
+        // Only the first `prev_len` / `hi - lo` items are ever read: no need to clear them.
+        for v in [&mut self.a, &mut self.b] {
+            if v.len() < w {
+                v.resize(w, INF);
+            }
+        }
         let (row, lo0) = base.row(band, from);
         self.a[..row.len()].copy_from_slice(row);
         let mut prev_lo = lo0;
         let mut prev_len = row.len();
         for i in from + 1..=band.hyp_len {
             let (lo, hi) = band.row(i);
-            fill_row(
-                reference,
-                hyp.get(i - 1).copied().unwrap_or(INF),
-                &self.a[..prev_len],
-                prev_lo,
-                lo,
-                hi,
-                &mut self.b[..hi - lo],
-                None,
-            );
+            let word = hyp.get(i - 1).copied().unwrap_or(INF);
+            fill_row(reference, word, &self.a[..prev_len], prev_lo, lo, hi, &mut self.b[..hi - lo]);
             if i >= same_from && i < band.hyp_len && self.b[..hi - lo] == *base.row(band, i).0 {
                 return base.last(band);
             }
@@ -401,7 +382,48 @@ mod tests {
             assert_eq!(m.fill(&band, &r, h), plain_levenshtein(h, &r));
             let mut rows = Rows::default();
             for from in 0..=h.len() {
-                assert_eq!(rows.distance_from(&band, &r, &m, h, from, from), plain_levenshtein(h, &r));
+                for same_from in from..=h.len() + 1 {
+                    let d = rows.distance_from(&band, &r, &m, h, from, same_from);
+                    assert_eq!(d, plain_levenshtein(h, &r));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn changed_rows_equal_a_full_fill() {
+        // Long enough for the band to cut rows short, and lopsided enough to widen it.
+        let mut seed = 99u64;
+        let mut rand = |k: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let (mut base, mut cand) = (Matrix::default(), Matrix::default());
+        let mut rows = Rows::default();
+        for round in 0..300 {
+            let sigma = 2 + rand(8);
+            let (lh, lr) = if round % 10 == 0 {
+                (rand(4) as usize, rand(200) as usize)
+            } else {
+                (rand(130) as usize, rand(130) as usize)
+            };
+            let h: Vec<u32> = (0..lh).map(|_| rand(sigma) as u32).collect();
+            let r: Vec<u32> = (0..lr).map(|_| rand(sigma) as u32).collect();
+            let band = Band::new(lh, lr);
+            base.fill(&band, &r, &h);
+            for _ in 0..10 {
+                let from = rand(lh as u64 + 1) as usize;
+                let same_from = from + rand((lh - from) as u64 + 2) as usize;
+                let mut c = h.clone();
+                for w in c.iter_mut().take(same_from).skip(from) {
+                    *w = rand(sigma) as u32;
+                }
+                let want = cand.fill(&band, &r, &c);
+                assert_eq!(
+                    rows.distance_from(&band, &r, &base, &c, from, same_from),
+                    want,
+                    "{h:?} {r:?} {c:?}"
+                );
             }
         }
     }
@@ -424,7 +446,7 @@ mod tests {
         let mut m = Matrix::default();
         assert_eq!(m.fill(&band, &r, &h), 2);
         let mut al = Alignment::default();
-        m.alignment(&band, &mut al);
+        m.alignment(&band, &r, &h, &mut al);
         assert_eq!(al.align, [0, 2, 3]);
         assert_eq!(al.hyp_err, [false, true, false, true]);
         assert_eq!(al.ref_err, [false, false, true]);

@@ -53,7 +53,12 @@ thread_local! {
 }
 
 impl SegmentBuffers {
-    fn stats<'a>(&mut self, tercom: Tercom, hyp: &str, refs: impl IntoIterator<Item = &'a str>) -> (u64, f64) {
+    fn stats<'a>(
+        &mut self,
+        tercom: Tercom,
+        hyp: &str,
+        refs: impl IntoIterator<Item = &'a str>,
+    ) -> (u64, f64) {
         let SegmentBuffers { words, ref_ids, ref_ends, hyp: hyp_ids } = self;
         words.clear();
         ref_ids.clear();

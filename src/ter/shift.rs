@@ -9,6 +9,8 @@
 //! candidate maximises (gain, block length, -start, -target). A pair may evaluate 1,000
 //! candidates in all (checked after each matching block); when the budget runs out, the search
 //! stops and the best shift of that round is *not* applied.
+use std::cell::RefCell;
+
 use super::beam::{Alignment, Band, Matrix, Rows};
 
 const MAX_SHIFT_SIZE: usize = 10;
@@ -20,25 +22,17 @@ pub fn ter_pair(hyp: &[u32], reference: &[u32]) -> (u64, usize) {
     if reference.is_empty() {
         return (hyp.len() as u64, 0);
     }
-    let mut search = Search::new(hyp.len(), reference);
-    let mut words = hyp.to_vec();
-    let mut shifts = 0u64;
-    let distance = loop {
-        let (distance, best) = search.round(&words);
-        if search.checked >= MAX_SHIFT_CANDIDATES {
-            break distance;
-        }
-        match best {
-            Some(shift) if shift.gain > 0 => {
-                let mut shifted = Vec::with_capacity(words.len());
-                perform_shift(&words, shift.start, shift.len, shift.target, &mut shifted);
-                words = shifted;
-                shifts += 1;
-            }
-            _ => break distance,
-        }
-    };
-    (shifts + u64::from(distance), reference.len())
+    SEARCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => s.pair(hyp, reference),
+        // Only reachable if called re-entrantly; fresh buffers give the same result.
+        Err(_) => Search::default().pair(hyp, reference),
+    })
+}
+
+thread_local! {
+    /// Each thread's buffers, reused from pair to pair: a sentence-level call scores thousands
+    /// of short pairs, and allocating a dozen buffers per pair cost a tenth of its time.
+    static SEARCH: RefCell<Search> = RefCell::new(Search::default());
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,48 +51,81 @@ impl Shift {
     }
 }
 
-struct Search<'r> {
-    reference: &'r [u32],
+/// The state of one pair's search, in buffers kept for the next pair.
+#[derive(Default)]
+struct Search {
+    reference: Vec<u32>,
+    /// `(word, position)` of every reference word, sorted: the positions where a word occurs, in
+    /// increasing order, are one run.
+    ref_positions: Vec<(u32, u32)>,
     band: Band,
     matrix: Matrix,
     rows: Rows,
     alignment: Alignment,
+    words: Vec<u32>,
+    shifted: Vec<u32>,
     scratch: Vec<u32>,
     checked: usize,
 }
 
-impl<'r> Search<'r> {
-    fn new(hyp_len: usize, reference: &'r [u32]) -> Self {
-        Search {
-            reference,
-            band: Band::new(hyp_len, reference.len()),
-            matrix: Matrix::default(),
-            rows: Rows::default(),
-            alignment: Alignment::default(),
-            scratch: Vec::with_capacity(hyp_len),
-            checked: 0,
-        }
+impl Search {
+    /// [`ter_pair`] of a non-empty reference.
+    fn pair(&mut self, hyp: &[u32], reference: &[u32]) -> (u64, usize) {
+        self.reference.clear();
+        self.reference.extend_from_slice(reference);
+        self.ref_positions.clear();
+        self.ref_positions.extend(reference.iter().enumerate().map(|(j, &w)| (w, j as u32)));
+        self.ref_positions.sort_unstable();
+        self.band.reset(hyp.len(), reference.len());
+        self.checked = 0;
+        let mut words = std::mem::take(&mut self.words);
+        words.clear();
+        words.extend_from_slice(hyp);
+        let mut shifts = 0u64;
+        let distance = loop {
+            let (distance, best) = self.round(&words);
+            if self.checked >= MAX_SHIFT_CANDIDATES {
+                break distance;
+            }
+            match best {
+                Some(shift) if shift.gain > 0 => {
+                    perform_shift(&words, shift.start, shift.len, shift.target, &mut self.shifted);
+                    std::mem::swap(&mut words, &mut self.shifted);
+                    shifts += 1;
+                }
+                _ => break distance,
+            }
+        };
+        self.words = words;
+        (shifts + u64::from(distance), reference.len())
     }
 
     /// One round of `_shift`: the edit distance of `words` and the best candidate shift.
     fn round(&mut self, words: &[u32]) -> (u32, Option<Shift>) {
-        let r = self.reference;
-        let pre = self.matrix.fill(&self.band, r, words);
-        self.matrix.alignment(&self.band, &mut self.alignment);
-        let (nh, nr) = (words.len(), r.len());
+        let pre = self.matrix.fill(&self.band, &self.reference, words);
+        self.matrix.alignment(&self.band, &self.reference, words, &mut self.alignment);
+        let (nh, nr) = (words.len(), self.reference.len());
         let mut best: Option<Shift> = None;
+        let positions = std::mem::take(&mut self.ref_positions);
         'pairs: for start_h in 0..nh {
             let first_r = start_h.saturating_sub(MAX_SHIFT_DIST);
             let last_r = (start_h + MAX_SHIFT_DIST).min(nr.saturating_sub(1));
-            for start_r in first_r..=last_r.max(first_r) {
-                if start_r >= nr {
+            // Only the reference positions holding this word can start a matching block, visited
+            // in increasing order as a scan of every position would.
+            let w = words[start_h];
+            let run = &positions[positions.partition_point(|&(x, _)| x < w)..];
+            let run = &run[..run.partition_point(|&(x, _)| x == w)];
+            let run = &run[run.partition_point(|&(_, j)| (j as usize) < first_r)..];
+            for &(_, start_r) in run {
+                let start_r = start_r as usize;
+                if start_r > last_r.max(first_r) {
                     break;
                 }
                 let mut len = 0;
                 while len < MAX_SHIFT_SIZE
                     && start_h + len < nh
                     && start_r + len < nr
-                    && words[start_h + len] == r[start_r + len]
+                    && words[start_h + len] == self.reference[start_r + len]
                 {
                     len += 1;
                     if self.candidates(words, pre, start_h, start_r, len, &mut best)
@@ -109,6 +136,7 @@ impl<'r> Search<'r> {
                 }
             }
         }
+        self.ref_positions = positions;
         (pre, best)
     }
 
@@ -157,7 +185,7 @@ impl<'r> Search<'r> {
             };
             let cost = self.rows.distance_from(
                 &self.band,
-                self.reference,
+                &self.reference,
                 &self.matrix,
                 &self.scratch,
                 from,
