@@ -393,30 +393,24 @@ mod tests {
     #[test]
     fn changed_rows_equal_a_full_fill() {
         // Long enough for the band to cut rows short, and lopsided enough to widen it.
-        let mut seed = 99u64;
-        let mut rand = |k: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % k
-        };
+        let mut rng = crate::test_rng::Rng(99);
         let (mut base, mut cand) = (Matrix::default(), Matrix::default());
         let mut rows = Rows::default();
         for round in 0..300 {
-            let sigma = 2 + rand(8);
-            let (lh, lr) = if round % 10 == 0 {
-                (rand(4) as usize, rand(200) as usize)
+            let sigma = 2 + rng.below(8);
+            let (h, r) = if round % 10 == 0 {
+                (rng.seq(3, sigma), rng.seq(200, sigma))
             } else {
-                (rand(130) as usize, rand(130) as usize)
+                (rng.seq(130, sigma), rng.seq(130, sigma))
             };
-            let h: Vec<u32> = (0..lh).map(|_| rand(sigma) as u32).collect();
-            let r: Vec<u32> = (0..lr).map(|_| rand(sigma) as u32).collect();
-            let band = Band::new(lh, lr);
+            let band = Band::new(h.len(), r.len());
             base.fill(&band, &r, &h);
             for _ in 0..10 {
-                let from = rand(lh as u64 + 1) as usize;
-                let same_from = from + rand((lh - from) as u64 + 2) as usize;
+                let from = rng.below(h.len() + 1);
+                let same_from = from + rng.below(h.len() - from + 2);
                 let mut c = h.clone();
                 for w in c.iter_mut().take(same_from).skip(from) {
-                    *w = rand(sigma) as u32;
+                    *w = rng.below(sigma) as u32;
                 }
                 let want = cand.fill(&band, &r, &c);
                 assert_eq!(
