@@ -91,6 +91,10 @@ pub fn sentence_stats<'a>(tercom: Tercom, hyp: &str, refs: impl IntoIterator<Ite
     })
 }
 
+/// Per-segment `(edits, average reference length)` rows and the number of references per segment
+/// (`None` if it varies).
+pub type BatchStats = (Vec<(u64, f64)>, Option<usize>);
+
 /// `(edits, average reference length)` of every hypothesis against its segment's references in
 /// sacrebleu's stream layout, and the number of references per segment (`None` if it varies):
 /// the one-shot statistics of a batch, segment by segment, without a reference cache.
@@ -99,7 +103,7 @@ pub fn batch_stats<S: AsRef<str> + Sync, H: AsRef<str> + Sync>(
     streams: &[Vec<Option<S>>],
     tercom: Tercom,
     workers: Option<usize>,
-) -> Result<(Vec<(u64, f64)>, Option<usize>)> {
+) -> Result<BatchStats> {
     let (n, num_refs) = check_streams(streams)?;
     check_segment_count(hyps.len(), n)?;
     let rows = batch::map_range(n, workers, |i| {
