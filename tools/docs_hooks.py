@@ -37,7 +37,8 @@ ALIASES = {
 }
 # `::: identifier`, with its indented options (`members: false` renders a module's docstring only).
 DIRECTIVE = re.compile(r"^:::\s+(\S+)((?:\n[ \t]+\S.*)*)", re.M)
-ROLE = re.compile(r":(?:class|func|meth|mod|attr|data|exc|obj):(?=<code>)")
+# `:class:`~a.B`` renders as ":class:<code>~a.B</code>"; Sphinx would show `B`.
+ROLE = re.compile(r":(?:class|func|meth|mod|attr|data|exc|obj):<code>(?:~(?:[\w]+\.)*)?")
 
 
 def public_modules() -> list:
@@ -118,4 +119,4 @@ def on_files(files, config, **kwargs):
 
 
 def on_page_content(html: str, **kwargs) -> str:
-    return ROLE.sub("", html)
+    return ROLE.sub("<code>", html)
