@@ -111,3 +111,27 @@ def test_a_public_name_missing_from_the_reference_fails_the_build(tmp_path: Path
         "rougebleu.top_k: on no page of docs/reference/",
         "rougebleu.allpairs.top_k: on no page of docs/reference/",
     ]
+
+
+def test_a_public_method_without_a_docstring_is_reported():
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.skip('mkdocs is not installed (pip install ".[docs]")')
+    import docs_hooks
+
+    class Metric:
+        """A metric."""
+
+        def score(self):
+            """The score."""
+
+        def reset(self):
+            pass
+
+        @property
+        def name(self):
+            return "m"
+
+        def _private(self):
+            pass
+
+    assert docs_hooks._methods_without_docstring(Metric) == ["reset", "name"]

@@ -1,8 +1,9 @@
 """MkDocs hooks of the documentation site (mkdocs.yml names this file).
 
 - Before the build: every public name of the package has a page in the API reference and a
-  docstring, or the build fails (mkdocstrings renders what it is given and says nothing of what is
-  missing). Public names are the ``__all__`` of every public module (no underscore in its path).
+  docstring, and so has every public method of a public class, or the build fails (mkdocstrings
+  renders what it is given and says nothing of what is missing). Public names are the ``__all__``
+  of every public module (no underscore in its path).
 - The performance page's charts are drawn from the tables of ``benches/RESULTS.md`` at each build
   (tools/bench_charts.py), so they cannot fall behind the figures.
 - Docstrings are written for both ``help()`` and the site: their Sphinx roles (``:class:`X```) are
@@ -103,7 +104,21 @@ def undocumented(reference_dir: Path) -> list[str]:
                 problems.append(f"{where}: on no page of docs/reference/")
             if not _has_docstring(obj):
                 problems.append(f"{where}: no docstring")
+            if inspect.isclass(obj):
+                problems.extend(f"{where}.{m}: no docstring" for m in _methods_without_docstring(obj))
     return problems
+
+
+def _methods_without_docstring(cls) -> list[str]:
+    """The public methods and properties the class defines itself that have no docstring."""
+    missing = []
+    for name, value in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        func = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+        if (callable(func) or isinstance(value, property)) and not _has_docstring(func):
+            missing.append(name)
+    return missing
 
 
 def on_pre_build(config, **kwargs) -> None:

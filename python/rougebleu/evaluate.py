@@ -230,10 +230,12 @@ class EvaluationModule:
         self._references: list[Any] = []
 
     def add(self, *, prediction: Any = None, reference: Any = None) -> None:
+        """Collect one prediction and its reference for the next ``compute()``."""
         self._predictions.append(prediction)
         self._references.append(reference)
 
     def add_batch(self, *, predictions: Sequence[Any] = (), references: Sequence[Any] = ()) -> None:
+        """Collect predictions and their references for the next ``compute()``."""
         if len(predictions) != len(references):
             raise ValueError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
         self._predictions.extend(predictions)

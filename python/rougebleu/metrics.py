@@ -82,6 +82,7 @@ class RougeMetric(_Metric):
         super().__init__(workers=workers, **options)
 
     def compute(self) -> Any:
+        """The corpus ROUGE of every segment added and merged, averaged as ``average`` says."""
         return self.stats.score(self.average)  # type: ignore[call-arg]
 
 

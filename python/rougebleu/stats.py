@@ -481,6 +481,7 @@ class TerStats(_MTStats):
         return cls(config, len(seg), [edits, ref_length], seg if keep_items else None)
 
     def score(self) -> Any:
+        """The corpus TER of the summed edits and reference lengths (a ``TERScore``)."""
         from rougebleu.mt.ter import _score
 
         return _score(self.sums[0], _rounded(self.sums[1]))

@@ -358,6 +358,7 @@ class TokenizedDocumentArray(Sequence[TokenizedDocument]):
 
     @property
     def tokens(self) -> list[list[str]]:
+        """The tokens of each document, in order."""
         return [d.tokens for d in self._docs]
 
     @property
@@ -366,6 +367,7 @@ class TokenizedDocumentArray(Sequence[TokenizedDocument]):
         return np.array([len(d) for d in self._docs], dtype=np.int64)
 
     def join_words(self, delimiter: str = " ") -> list[str]:
+        """Each document's tokens joined by ``delimiter`` (MATLAB ``joinWords``)."""
         return [d.join_words(delimiter) for d in self._docs]
 
     lower = _vectorized("lower")

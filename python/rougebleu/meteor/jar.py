@@ -104,6 +104,7 @@ class METEORScore(Score):
         self.chunks = statistics[20]
 
     def format(self, width: int = 4, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
+        """The score as the jar prints it, four decimals by default (sacrebleu's ``Score.format``)."""
         return super().format(width, score_only, signature, is_json)
 
 

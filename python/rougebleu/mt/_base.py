@@ -142,6 +142,7 @@ class Signature:
         return "|".join(parts)
 
     def update(self, key: str, value: Any) -> None:
+        """Set one field of the signature (sacrebleu's ``Signature.update``)."""
         self.info[key] = value
 
     def __str__(self) -> str:

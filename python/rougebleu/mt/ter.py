@@ -66,6 +66,7 @@ class TercomTokenizer:
         return " ".join(words)
 
     def signature(self) -> str:
+        """The tokenizer's name in TER signatures (``tok:tercom``)."""
         return "tercom"
 
 

@@ -27,6 +27,7 @@ class PorterStemmer:
     stems; other words are lowercased with Rust's Unicode tables."""
 
     def stem(self, word: str) -> str:
+        """NLTK's Porter stem of ``word``, as rouge_score's stemmer gives it."""
         return nltk_porter_stem([word])[0]
 
     def __repr__(self) -> str:

@@ -14,6 +14,7 @@ class Tokenizer(abc.ABC):
 
     @abc.abstractmethod
     def tokenize(self, text):
+        """The tokens of ``text``; subclasses implement it."""
         raise NotImplementedError("Tokenizer must override tokenize() method")
 
 
@@ -25,4 +26,5 @@ class DefaultTokenizer(Tokenizer):
         self._stemmer = tokenize.PorterStemmer() if use_stemmer else None
 
     def tokenize(self, text):
+        """rouge_score's tokens of ``text``, stemmed if the tokenizer was made with ``use_stemmer``."""
         return tokenize.tokenize(text, self._stemmer)

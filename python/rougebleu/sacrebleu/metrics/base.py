@@ -16,13 +16,16 @@ class Metric(metaclass=ABCMeta):
     are registered as virtual subclasses."""
 
     @abstractmethod
-    def corpus_score(self, hypotheses: Sequence[str], references: Any, n_bootstrap: int = 1) -> Any: ...
+    def corpus_score(self, hypotheses: Sequence[str], references: Any, n_bootstrap: int = 1) -> Any:
+        """The corpus score of ``hypotheses`` against the reference streams."""
 
     @abstractmethod
-    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Any: ...
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Any:
+        """The score of one hypothesis against its references."""
 
     @abstractmethod
-    def get_signature(self) -> Signature: ...
+    def get_signature(self) -> Signature:
+        """The signature of the metric's settings."""
 
     @abstractmethod
     def _extract_corpus_statistics(self, hypotheses: Sequence[str], references: Any) -> Any: ...
