@@ -81,10 +81,12 @@ class DocumentFrequencies:
         return cls(_native.CiderFrequencies.read(os.fspath(path)))
 
     def to_bytes(self) -> bytes:
+        """The frequencies in a compact binary form, for :meth:`from_bytes` (and pickling)."""
         return self._native.to_bytes()
 
     @classmethod
     def from_bytes(cls, data: bytes) -> DocumentFrequencies:
+        """The frequencies that :meth:`to_bytes` wrote."""
         return cls(_native.CiderFrequencies.from_bytes(bytes(data)))
 
     def __reduce__(self) -> tuple[Any, ...]:
