@@ -26,7 +26,7 @@ such as ``rougebleu rouge155`` never load NumPy).
 
 from __future__ import annotations
 
-from rougebleu._rougebleu import __version__
+from rougebleu._rougebleu import __version__ as __version__
 
 # Not `from typing import TYPE_CHECKING`: importing typing costs ~10 ms, a third of the start-up
 # of `rougebleu rouge155`. Type checkers treat this name as true.
@@ -44,6 +44,7 @@ _EXPORTS: dict[str, str] = {
     "RougeArrays": "rouge_family.batch",
     "CorpusScore": "rouge_family.batch",
     "Interval": "rouge_family.batch",
+    "rouge_signature": "rouge_family.signature",
     # all pairs: matrices, MBR expected utility, top-k neighbours
     "rouge_paired_test": "rouge_family.significance",
     "rouge_pairwise": "allpairs",
@@ -106,7 +107,70 @@ _EXPORTS: dict[str, str] = {
     "Report": "report",
 }
 
-__all__ = ["__version__", *sorted(_EXPORTS)]
+# Written out (not computed) so that type checkers see what is exported; tests/test_typing.py
+# checks it against _EXPORTS.
+__all__ = [
+    "__version__",
+    "AggregateScore",
+    "BLEU",
+    "BLEUScore",
+    "BLEUSignature",
+    "BleuStats",
+    "BootstrapAggregator",
+    "CHRF",
+    "CHRFScore",
+    "CHRFSignature",
+    "CaptionScores",
+    "ChrfStats",
+    "CorpusScore",
+    "InternalError",
+    "Interval",
+    "METEOR",
+    "METEORScore",
+    "METEORSignature",
+    "PairedResult",
+    "Report",
+    "Rouge155",
+    "RougeArrays",
+    "RougeScorer",
+    "RougeStats",
+    "Score",
+    "TER",
+    "TERScore",
+    "TERSignature",
+    "TerStats",
+    "TokenizedDocument",
+    "TokenizedDocumentArray",
+    "bleuEvaluationScore",
+    "bleu_evaluation_score",
+    "bleu_evaluation_score_batch",
+    "caption_scores",
+    "compare",
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_meteor",
+    "corpus_ter",
+    "expected_utility",
+    "extractSummary",
+    "extract_summary",
+    "lexrankScores",
+    "lexrank_scores",
+    "paired_test",
+    "rouge",
+    "rougeEvaluationScore",
+    "rouge_corpus",
+    "rouge_evaluation_score",
+    "rouge_evaluation_score_batch",
+    "rouge_paired_test",
+    "rouge_pairwise",
+    "rouge_signature",
+    "sentence_bleu",
+    "sentence_chrf",
+    "sentence_meteor",
+    "sentence_ter",
+    "tokenizedDocument",
+    "top_k",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -127,33 +191,158 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from typing import Any
 
-    from rougebleu._rougebleu import InternalError
-    from rougebleu.allpairs import expected_utility, rouge_pairwise, top_k
-    from rougebleu.caption.suite import CaptionScores, caption_scores
-    from rougebleu.matlab import (
-        TokenizedDocument,
-        TokenizedDocumentArray,
-        bleu_evaluation_score,
-        bleu_evaluation_score_batch,
-        bleuEvaluationScore,
-        extract_summary,
-        extractSummary,
-        lexrank_scores,
-        lexrankScores,
-        rouge_evaluation_score,
-        rouge_evaluation_score_batch,
-        rougeEvaluationScore,
-        tokenizedDocument,
+    from rougebleu._rougebleu import InternalError as InternalError
+    from rougebleu.caption.suite import CaptionScores as CaptionScores
+    from rougebleu.caption.suite import caption_scores as caption_scores
+    from rougebleu.allpairs import (
+        expected_utility as expected_utility,
     )
-    from rougebleu.meteor.jar import METEOR, METEORScore, METEORSignature, corpus_meteor, sentence_meteor
-    from rougebleu.mt._bleu_significance import PairedResult, paired_test
-    from rougebleu.mt.bleu import BLEU, BLEUScore, BLEUSignature, corpus_bleu, sentence_bleu
-    from rougebleu.mt.chrf import CHRF, CHRFScore, CHRFSignature, corpus_chrf, sentence_chrf
-    from rougebleu.mt.ter import TER, TERScore, TERSignature, corpus_ter, sentence_ter
-    from rougebleu.report import Report, compare
-    from rougebleu.rouge155 import Rouge155
-    from rougebleu.rouge_family.batch import CorpusScore, Interval, RougeArrays, rouge, rouge_corpus
-    from rougebleu.rouge_family.scorer import RougeScorer
-    from rougebleu.rouge_family.scoring import AggregateScore, BootstrapAggregator, Score
-    from rougebleu.rouge_family.significance import rouge_paired_test
-    from rougebleu.stats import BleuStats, ChrfStats, RougeStats, TerStats
+    from rougebleu.allpairs import (
+        rouge_pairwise as rouge_pairwise,
+    )
+    from rougebleu.allpairs import (
+        top_k as top_k,
+    )
+    from rougebleu.matlab import (
+        TokenizedDocument as TokenizedDocument,
+    )
+    from rougebleu.matlab import (
+        TokenizedDocumentArray as TokenizedDocumentArray,
+    )
+    from rougebleu.matlab import (
+        bleu_evaluation_score as bleu_evaluation_score,
+    )
+    from rougebleu.matlab import (
+        bleu_evaluation_score_batch as bleu_evaluation_score_batch,
+    )
+    from rougebleu.matlab import (
+        bleuEvaluationScore as bleuEvaluationScore,
+    )
+    from rougebleu.matlab import (
+        extract_summary as extract_summary,
+    )
+    from rougebleu.matlab import (
+        extractSummary as extractSummary,
+    )
+    from rougebleu.matlab import (
+        lexrank_scores as lexrank_scores,
+    )
+    from rougebleu.matlab import (
+        lexrankScores as lexrankScores,
+    )
+    from rougebleu.matlab import (
+        rouge_evaluation_score as rouge_evaluation_score,
+    )
+    from rougebleu.matlab import (
+        rouge_evaluation_score_batch as rouge_evaluation_score_batch,
+    )
+    from rougebleu.matlab import (
+        rougeEvaluationScore as rougeEvaluationScore,
+    )
+    from rougebleu.matlab import (
+        tokenizedDocument as tokenizedDocument,
+    )
+    from rougebleu.meteor.jar import (
+        METEOR as METEOR,
+    )
+    from rougebleu.meteor.jar import (
+        METEORScore as METEORScore,
+    )
+    from rougebleu.meteor.jar import (
+        METEORSignature as METEORSignature,
+    )
+    from rougebleu.meteor.jar import (
+        corpus_meteor as corpus_meteor,
+    )
+    from rougebleu.meteor.jar import (
+        sentence_meteor as sentence_meteor,
+    )
+    from rougebleu.mt._bleu_significance import PairedResult as PairedResult
+    from rougebleu.mt._bleu_significance import paired_test as paired_test
+    from rougebleu.mt.bleu import (
+        BLEU as BLEU,
+    )
+    from rougebleu.mt.bleu import (
+        BLEUScore as BLEUScore,
+    )
+    from rougebleu.mt.bleu import (
+        BLEUSignature as BLEUSignature,
+    )
+    from rougebleu.mt.bleu import (
+        corpus_bleu as corpus_bleu,
+    )
+    from rougebleu.mt.bleu import (
+        sentence_bleu as sentence_bleu,
+    )
+    from rougebleu.mt.chrf import (
+        CHRF as CHRF,
+    )
+    from rougebleu.mt.chrf import (
+        CHRFScore as CHRFScore,
+    )
+    from rougebleu.mt.chrf import (
+        CHRFSignature as CHRFSignature,
+    )
+    from rougebleu.mt.chrf import (
+        corpus_chrf as corpus_chrf,
+    )
+    from rougebleu.mt.chrf import (
+        sentence_chrf as sentence_chrf,
+    )
+    from rougebleu.mt.ter import (
+        TER as TER,
+    )
+    from rougebleu.mt.ter import (
+        TERScore as TERScore,
+    )
+    from rougebleu.mt.ter import (
+        TERSignature as TERSignature,
+    )
+    from rougebleu.mt.ter import (
+        corpus_ter as corpus_ter,
+    )
+    from rougebleu.mt.ter import (
+        sentence_ter as sentence_ter,
+    )
+    from rougebleu.report import Report as Report
+    from rougebleu.report import compare as compare
+    from rougebleu.rouge155 import Rouge155 as Rouge155
+    from rougebleu.rouge_family.batch import (
+        CorpusScore as CorpusScore,
+    )
+    from rougebleu.rouge_family.batch import (
+        Interval as Interval,
+    )
+    from rougebleu.rouge_family.batch import (
+        RougeArrays as RougeArrays,
+    )
+    from rougebleu.rouge_family.batch import (
+        rouge as rouge,
+    )
+    from rougebleu.rouge_family.batch import (
+        rouge_corpus as rouge_corpus,
+    )
+    from rougebleu.rouge_family.scorer import RougeScorer as RougeScorer
+    from rougebleu.rouge_family.scoring import (
+        AggregateScore as AggregateScore,
+    )
+    from rougebleu.rouge_family.scoring import (
+        BootstrapAggregator as BootstrapAggregator,
+    )
+    from rougebleu.rouge_family.scoring import (
+        Score as Score,
+    )
+    from rougebleu.rouge_family.signature import rouge_signature as rouge_signature
+    from rougebleu.rouge_family.significance import rouge_paired_test as rouge_paired_test
+    from rougebleu.stats import (
+        BleuStats as BleuStats,
+    )
+    from rougebleu.stats import (
+        ChrfStats as ChrfStats,
+    )
+    from rougebleu.stats import (
+        RougeStats as RougeStats,
+    )
+    from rougebleu.stats import (
+        TerStats as TerStats,
+    )

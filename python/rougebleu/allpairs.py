@@ -74,7 +74,7 @@ def rouge_pairwise(
             _args.string_list(hypotheses, "hypotheses", False),
             _args.string_list(references, "references", False),
             rouge_type,
-            bool(use_stemmer),
+            _args.flag(use_stemmer, "use_stemmer"),
             f_weight_alpha(alpha, beta),
             workers,
         )
@@ -122,7 +122,7 @@ def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> t
     if isinstance(metric, TER):
         return {"ter": metric._opts()}, [metric._lower(t) for t in texts]
     if isinstance(metric, str) and metric.startswith("rouge"):
-        return {"rouge": (metric, bool(use_stemmer), None)}, texts
+        return {"rouge": (metric, _args.flag(use_stemmer, "use_stemmer"), None)}, texts
     raise ValueError(
         "metric: expected 'bleu', 'chrf', 'chrf++', 'ter', 'meteor', 'cider-d', 'cider', a BLEU, CHRF, TER, "
         "METEOR, CiderD or Cider object, "

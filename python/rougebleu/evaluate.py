@@ -39,6 +39,10 @@ from typing import Any
 
 from rougebleu._rougebleu import DEFAULT_ROUGE_TYPES
 
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._rougebleu import _BleuTokenize, _SmoothMethod
+
 __all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "meteor", "cider", "EvaluationModule"]
 
 
@@ -94,11 +98,11 @@ def _streams(references: Sequence[Any]) -> list[list[str]]:
 def sacrebleu(
     predictions: Sequence[str],
     references: Sequence[str] | Sequence[Sequence[str]],
-    smooth_method: str = "exp",
+    smooth_method: _SmoothMethod = "exp",
     smooth_value: float | None = None,
     force: bool = False,
     lowercase: bool = False,
-    tokenize: str | None = None,
+    tokenize: _BleuTokenize | None = None,
     use_effective_order: bool = False,
 ) -> dict[str, Any]:
     """``evaluate.load("sacrebleu").compute(...)``'s dictionary."""

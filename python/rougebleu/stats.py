@@ -34,7 +34,7 @@ import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu.rouge_family.batch import DEFAULT_TYPES, CorpusResult, CorpusScore, Interval
+from rougebleu.rouge_family.batch import DEFAULT_SEED, DEFAULT_TYPES, CorpusResult, CorpusScore, Interval
 from rougebleu.rouge_family.scoring import Score
 
 __all__ = ["Stats", "RougeStats", "BleuStats", "ChrfStats", "TerStats", "merge", "from_bytes", "from_row"]
@@ -277,9 +277,9 @@ class RougeStats(Stats):
         :func:`rougebleu.rouge` (predictions first)."""
         config = {
             "rouge_types": list(rouge_types) if not isinstance(rouge_types, str) else rouge_types,
-            "use_stemmer": bool(use_stemmer),
+            "use_stemmer": _args.flag(use_stemmer, "use_stemmer"),
             "multi_ref": multi_ref,
-            "jackknife": bool(jackknife),
+            "jackknife": _args.flag(jackknife, "jackknife"),
             "alpha": alpha,
             "beta": beta,
         }
@@ -314,7 +314,7 @@ class RougeStats(Stats):
         average: str = "macro",
         n_bootstrap: int = 1000,
         confidence: float = 0.95,
-        seed: int = 0,
+        seed: int = DEFAULT_SEED,
         workers: int | None = None,
     ) -> CorpusResult:
         """:func:`rougebleu.rouge_corpus` of the whole corpus, from these statistics; the

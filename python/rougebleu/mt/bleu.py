@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from rougebleu import _rougebleu as _native
-from rougebleu._args import MAX_BOOTSTRAP, bounded_integer
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer, flag
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import (
     cached_references,
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from rougebleu._long_call import ProgressArg
+    from rougebleu._rougebleu import _BleuTokenize, _SmoothMethod
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
 
@@ -70,8 +71,8 @@ class BLEU(NativeSentence):
         self,
         lowercase: bool = False,
         force: bool = False,
-        tokenize: str | None = None,
-        smooth_method: str = "exp",
+        tokenize: _BleuTokenize | None = None,
+        smooth_method: _SmoothMethod = "exp",
         smooth_value: float | None = None,
         max_ngram_order: int = 4,
         effective_order: bool = False,
@@ -80,17 +81,16 @@ class BLEU(NativeSentence):
     ) -> None:
         check_smoothing(smooth_method, smooth_value)
         self.max_ngram_order = check_order(max_ngram_order)
-        if tokenize is None:
-            if trg_lang in ("ja", "ko"):
-                raise ValueError(f"trg_lang={trg_lang!r} needs the MeCab tokenizers, which rougebleu does not ship")
-            tokenize = _TOKENIZER_BY_LANG.get(trg_lang, self.TOKENIZER_DEFAULT)
-        self.tokenize = check_tokenize(tokenize)
+        if tokenize is None and trg_lang in ("ja", "ko"):
+            raise ValueError(f"trg_lang={trg_lang!r} needs the MeCab tokenizers, which rougebleu does not ship")
+        name: str = _TOKENIZER_BY_LANG.get(trg_lang, self.TOKENIZER_DEFAULT) if tokenize is None else tokenize
+        self.tokenize = check_tokenize(name)
         self.tokenizer_signature = self.tokenize
-        self.lowercase = bool(lowercase)
-        self._force = force
+        self.lowercase = flag(lowercase, "lowercase")
+        self._force = flag(force, "force")
         self.smooth_method = smooth_method
         self.smooth_value = smooth_value
-        self.effective_order = bool(effective_order)
+        self.effective_order = flag(effective_order, "effective_order")
         self.trg_lang = trg_lang
         self.n_bootstrap: int | None = None
         self.seed: str | None = None
@@ -360,11 +360,11 @@ class BLEU(NativeSentence):
 def corpus_bleu(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
-    smooth_method: str = "exp",
+    smooth_method: _SmoothMethod = "exp",
     smooth_value: float | None = None,
     force: bool = False,
     lowercase: bool = False,
-    tokenize: str = "13a",
+    tokenize: _BleuTokenize = "13a",
     use_effective_order: bool = False,
 ) -> BLEUScore:
     """sacrebleu's `corpus_bleu` (a fresh `BLEU` per call)."""
@@ -382,14 +382,23 @@ def corpus_bleu(
 def sentence_bleu(
     hypothesis: str,
     references: Sequence[str | None],
-    smooth_method: str = "exp",
+    smooth_method: _SmoothMethod = "exp",
     smooth_value: float | None = None,
     lowercase: bool = False,
-    tokenize: str = "13a",
+    tokenize: _BleuTokenize = "13a",
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """sacrebleu's `sentence_bleu` (effective order on by default)."""
-    key = (smooth_method, smooth_value, bool(lowercase), tokenize, bool(use_effective_order))
+    # The switches' types are part of the key: `lowercase="yes"` must reach the constructor's check.
+    key = (
+        smooth_method,
+        smooth_value,
+        lowercase,
+        type(lowercase),
+        tokenize,
+        use_effective_order,
+        type(use_effective_order),
+    )
     try:
         metric = _SENTENCE_METRICS[key]
     except (KeyError, TypeError):  # new options, or an unhashable one

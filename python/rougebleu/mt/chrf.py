@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from rougebleu import _rougebleu as _native
-from rougebleu._args import integer, number, string_list
+from rougebleu._args import flag, integer, number, string_list
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import cached_references, native_streams, one_segment
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
@@ -149,9 +149,9 @@ class CHRF(NativeSentence):
         self._beta = _check_beta(beta)
         self.beta = beta
         self.order = self.char_order + self.word_order
-        self.lowercase = bool(lowercase)
-        self.whitespace = bool(whitespace)
-        self.eps_smoothing = bool(eps_smoothing)
+        self.lowercase = flag(lowercase, "lowercase")
+        self.whitespace = flag(whitespace, "whitespace")
+        self.eps_smoothing = flag(eps_smoothing, "eps_smoothing")
         self._force = True
         self.n_bootstrap: int | None = None
         self.seed: str | None = None
@@ -409,7 +409,7 @@ def _function_metric(
         char_order=char_order,
         word_order=word_order,
         beta=beta,
-        whitespace=not remove_whitespace,
+        whitespace=not flag(remove_whitespace, "remove_whitespace"),
         eps_smoothing=eps_smoothing,
     )
 
@@ -424,9 +424,10 @@ def sentence_chrf(
     eps_smoothing: bool = False,
 ) -> CHRFScore:
     """sacrebleu's `sentence_chrf`."""
-    # The types matter too: beta=2 is named chrF2, beta=2.0 chrF2.0, and a bool order is refused.
+    # The types matter too: beta=2 is named chrF2, beta=2.0 chrF2.0, a bool order is refused, and
+    # so is a switch that is not a bool.
     options = (char_order, word_order, beta, remove_whitespace, eps_smoothing)
-    key = (options, type(char_order), type(word_order), type(beta))
+    key = (options, type(char_order), type(word_order), type(beta), type(remove_whitespace), type(eps_smoothing))
     try:
         metric = _SENTENCE_METRICS[key]
     except (KeyError, TypeError):  # new options, or an unhashable one

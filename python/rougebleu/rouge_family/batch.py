@@ -14,13 +14,19 @@ from rougebleu.rouge_family.scorer import language_segmenter, make_core
 
 TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:
+    from typing import Literal
+
     from rougebleu._long_call import ProgressArg
+    from rougebleu._rougebleu import _Average, _MultiRef, _RougeTokenizer
 
 __all__ = ["rouge", "rouge_corpus", "RougeArrays", "Interval", "CorpusScore", "CorpusResult"]
 
 DEFAULT_TYPES: tuple[str, ...] = DEFAULT_ROUGE_TYPES
 #: What `rouge()` returns: a dict of arrays, or one table with a column per type and measure.
 OUTPUTS = ("dict", "arrow", "pandas", "polars")
+# The one default seed of ROUGE's resampling (intervals and paired tests, in Python and in
+# `rougebleu rouge`): sacrebleu's, so that the same data gives the same interval everywhere.
+DEFAULT_SEED = 12345
 
 
 class RougeArrays(NamedTuple):
@@ -37,17 +43,17 @@ def rouge(
     *,
     rouge_types: Sequence[str] = DEFAULT_TYPES,
     use_stemmer: bool = False,
-    multi_ref: str = "max",
+    multi_ref: _MultiRef = "max",
     jackknife: bool = False,
     alpha: float | None = None,
     beta: float | None = None,
     lang: str | None = None,
-    tokenizer: str | None = None,
+    tokenizer: _RougeTokenizer | None = None,
     workers: int | None = None,
     pretokenized: bool = False,
-    output: str = "dict",
+    output: Literal["dict", "arrow", "pandas", "polars"] = "dict",
     progress: ProgressArg = None,
-) -> Any:
+) -> dict[str, RougeArrays] | Any:
     """ROUGE of every ``predictions[i]`` against ``references[i]``, as rouge_score computes it.
 
     ``references[i]`` is one reference text or a list of them; with several, each rouge type
@@ -91,7 +97,7 @@ def rouge(
         rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references
     )
     with reporting(progress, "rouge"):
-        prf, _ = core.score_batch(predictions, references, workers, bool(pretokenized))
+        prf, _ = core.score_batch(predictions, references, workers, _args.flag(pretokenized, "pretokenized"))
     arrays = {
         t: RougeArrays(prf[:, k, 0].copy(), prf[:, k, 1].copy(), prf[:, k, 2].copy()) for k, t in enumerate(types)
     }
@@ -239,16 +245,16 @@ def rouge_corpus(
     *,
     rouge_types: Sequence[str] = DEFAULT_TYPES,
     use_stemmer: bool = False,
-    multi_ref: str = "max",
+    multi_ref: _MultiRef = "max",
     jackknife: bool = False,
     alpha: float | None = None,
     beta: float | None = None,
-    average: str = "macro",
+    average: _Average = "macro",
     n_bootstrap: int = 1000,
     confidence: float = 0.95,
-    seed: int = 0,
+    seed: int = DEFAULT_SEED,
     lang: str | None = None,
-    tokenizer: str | None = None,
+    tokenizer: _RougeTokenizer | None = None,
     workers: int | None = None,
     pretokenized: bool = False,
     progress: ProgressArg = None,
@@ -279,6 +285,13 @@ def rouge_corpus(
     level = _args.confidence(confidence)
     with reporting(progress, "rouge_corpus"):
         rows = core.corpus(
-            predictions, references, average, resamples, level, seed % 2**64, workers, bool(pretokenized)
+            predictions,
+            references,
+            average,
+            resamples,
+            level,
+            seed % 2**64,
+            workers,
+            _args.flag(pretokenized, "pretokenized"),
         )
     return CorpusResult((t, CorpusScore(*(Interval(*x) for x in row))) for t, row in zip(types, rows))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rougebleu._args import beta as check_beta
-from rougebleu._args import not_one_text, number, option, same_length, string_list
+from rougebleu._args import flag, not_one_text, number, option, same_length, string_list
 from rougebleu._long_call import reporting
 from rougebleu._rougebleu import RougeCore, RougeScorerBase, column_texts, is_column, rouge_score_tokenize
 from rougebleu.rouge_family.scoring import Score
@@ -19,6 +19,7 @@ from rougebleu.rouge_family.scoring import Score
 TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:
     from rougebleu._long_call import ProgressArg
+    from rougebleu._rougebleu import _MultiRef
 
 __all__ = ["RougeScorer"]
 
@@ -71,7 +72,10 @@ def make_core(
     if tokenizer is not None and (isinstance(tokenizer, str) or not tokenizer_objects):
         option(tokenizer, "rouge.tokenizer", "tokenizer")
     weight = f_weight_alpha(alpha, beta)
-    return types, RougeCore(types, bool(use_stemmer), multi_ref, weight, bool(jackknife), lang, tokenizer)
+    # The switches are checked here, once for every ROUGE entry point: a truth test would take the
+    # string "no" as true.
+    stem, jack = flag(use_stemmer, "use_stemmer"), flag(jackknife, "jackknife")
+    return types, RougeCore(types, stem, multi_ref, weight, jack, lang, tokenizer)
 
 
 def language_segmenter(core: RougeCore) -> Any:
@@ -136,7 +140,7 @@ class RougeScorer(RougeScorerBase):
         split_summaries: bool = False,
         tokenizer: Any = None,
         *,
-        multi_ref: str = "max",
+        multi_ref: _MultiRef = "max",
         jackknife: bool = False,
         alpha: float | None = None,
         beta: float | None = None,
@@ -147,6 +151,17 @@ class RougeScorer(RougeScorerBase):
                 "lang and split_summaries cannot be combined: the XL-Sum scorer splits rougeLsum on newlines"
             )
         self._lang = lang
+        # What `signature()` names (the options are checked once, by make_core below).
+        self._signature_options = dict(
+            use_stemmer=use_stemmer,
+            multi_ref=multi_ref,
+            jackknife=jackknife,
+            alpha=alpha,
+            beta=beta,
+            lang=lang,
+            tokenizer=tokenizer,
+            split_summaries=split_summaries,
+        )
         self.rouge_types, self._core = make_core(
             rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, tokenizer_objects=True
         )
@@ -155,7 +170,7 @@ class RougeScorer(RougeScorerBase):
             tokenizer = None
         self._segment = language_segmenter(self._core)
         self._named_tokenizer = named
-        self._use_stemmer = bool(use_stemmer)
+        self._use_stemmer = use_stemmer  # a bool: make_core checked it
         # What __repr__ shows: the options given, next to their defaults.
         self._options = {
             "use_stemmer": (bool(use_stemmer), False),
@@ -170,7 +185,7 @@ class RougeScorer(RougeScorerBase):
         if tokenizer is not None and not callable(getattr(tokenizer, "tokenize", None)):
             raise TypeError("tokenizer must have a tokenize(text) method or be the name 'unicode'")
         self._tokenizer = tokenizer
-        self._split_summaries = bool(split_summaries)
+        self._split_summaries = flag(split_summaries, "split_summaries")
         if self._split_summaries:
             self._sent_tokenize = _load_sent_tokenize()
         # score/score_multi (RougeScorerBase): strings to result dict in one native call, where
@@ -190,7 +205,14 @@ class RougeScorer(RougeScorerBase):
         return html_table(["RougeScorer", "setting"], rows)
 
     # -- rouge_score API ---------------------------------------------------------------------
-    # `score(target, prediction)` and `score_multi(targets, prediction)` come from RougeScorerBase.
+    # `score(target, prediction)` and `score_multi(targets, prediction)` come from RougeScorerBase;
+    # their types, for type checkers:
+    if TYPE_CHECKING:
+
+        def score(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]: ...
+
+        def score_multi(self, targets: Sequence[str | bytes], prediction: str | bytes) -> dict[str, Score]: ...
+
     def _score_general(self, target: str | bytes, prediction: str | bytes) -> dict[str, Score]:
         """``score`` for what the one-call path does not take (bytes, a tokenizer, errors)."""
         if self._needs_python_tokens(target, prediction):
@@ -212,6 +234,12 @@ class RougeScorer(RougeScorerBase):
             preds, refs = self._presegment([prediction], [targets])
             targets, prediction = refs[0], preds[0]
         return _to_scores(self.rouge_types, self._core.score_multi(targets, prediction))
+
+    def signature(self) -> str:
+        """The reproducibility signature of this scorer's numbers (see :func:`rougebleu.rouge_signature`)."""
+        from rougebleu.rouge_family.signature import rouge_signature
+
+        return rouge_signature(self.rouge_types, **self._signature_options)
 
     # -- batch API ---------------------------------------------------------------------------
     def score_batch(

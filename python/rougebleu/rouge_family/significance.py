@@ -14,18 +14,21 @@ few resamples at a time: 1,000 resamples of 100,000 pairs never hold the 800 MB 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
 from rougebleu import _args
 from rougebleu import _rougebleu as _native
-from rougebleu.rouge_family.batch import DEFAULT_TYPES, rouge_systems
+from rougebleu.rouge_family.batch import DEFAULT_SEED, DEFAULT_TYPES, rouge_systems
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._rougebleu import _MultiRef
 
 __all__ = ["RougePairedResult", "rouge_paired_test", "paired_test_on_scores", "paired_tests_on_columns"]
 
 DEFAULT_SAMPLES = {"bs": 1000, "ar": 10000}
-DEFAULT_SEED = 12345  # sacrebleu's default seed for its paired tests
 
 
 class RougePairedResult(NamedTuple):
@@ -171,8 +174,8 @@ def rouge_paired_test(
     *,
     rouge_types: Sequence[str] = DEFAULT_TYPES,
     use_stemmer: bool = False,
-    multi_ref: str = "max",
-    measure: str = "fmeasure",
+    multi_ref: _MultiRef = "max",
+    measure: Literal["precision", "recall", "fmeasure"] = "fmeasure",
     test_type: str = "bs",
     n_samples: int = 0,
     n_bootstrap: int = -1,

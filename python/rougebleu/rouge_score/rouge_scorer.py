@@ -274,7 +274,7 @@ def _find_union(lcs_list):
     return sorted(list(set().union(*lcs_list)))
 
 
-def lcs_ind(ref, can):
+def lcs_ind(ref: list[str], can: list[str]) -> list[int]:
     """The indices into ``ref`` of one longest common subsequence (rouge_score's choice)."""
     t = _lcs_table(ref, can)
     return _backtrack_norec(t, ref, can)

@@ -47,6 +47,11 @@ __all__ = [
 ]
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rougebleu.sacrebleu.metrics.ter import TER as TER
+
+
 def __getattr__(name: str) -> Any:
     if name == "TER":
         from rougebleu.sacrebleu.metrics.ter import TER

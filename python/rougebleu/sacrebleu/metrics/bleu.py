@@ -8,6 +8,10 @@ from typing import Sequence
 from rougebleu.mt._bleu_score import BLEUScore, BLEUSignature
 from rougebleu.mt.bleu import BLEU as _BLEU
 
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from rougebleu._rougebleu import _SmoothMethod
+
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "MAX_NGRAM_ORDER"]
 
 MAX_NGRAM_ORDER = 4
@@ -22,7 +26,7 @@ class BLEU(_BLEU):
         total: Sequence[int],
         sys_len: int,
         ref_len: int,
-        smooth_method: str = "none",
+        smooth_method: _SmoothMethod = "none",
         smooth_value: float | None = None,
         effective_order: bool = False,
         max_ngram_order: int = MAX_NGRAM_ORDER,
