@@ -32,6 +32,14 @@ pub trait Vocabulary: Copy + 'static {
     fn names() -> Vec<&'static str> {
         Self::CHOICES.iter().map(|&(n, _)| n).collect()
     }
+
+    /// The name of a value (the first listed for it), as signatures write it.
+    fn name(self) -> &'static str
+    where
+        Self: PartialEq,
+    {
+        Self::CHOICES.iter().find(|&&(_, v)| v == self).map_or("?", |&(n, _)| n)
+    }
 }
 
 /// The one wording of an unknown option value: the argument, the value, every valid name.

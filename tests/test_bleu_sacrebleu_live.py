@@ -112,12 +112,17 @@ def test_signature_short_form_json_and_repr() -> None:
         a, b = BLEU(**kw), sacrebleu.BLEU(**kw)
         sa, sb = a.corpus_score(hyps, refs), b.corpus_score(hyps, refs)
         sig_a, sig_b = a.get_signature(), b.get_signature()
-        assert sig_a.format(short=True).replace(f"v:{native.__version__}", "v:2.6.0") == sig_b.format(short=True)
+        assert sig_a.format(short=True).replace(
+            f"v:sacrebleu-2.6.0+rougebleu-{native.__version__}", "v:2.6.0"
+        ) == sig_b.format(short=True)
         assert sa.format(signature=str(sig_b), is_json=True) == sb.format(signature=str(sig_b), is_json=True)
         assert sa.format(score_only=True, width=1) == sb.format(score_only=True, width=1)
         assert repr(sa) == repr(sb)
         assert sa.ratio == sb.ratio and sa.prec_str == sb.prec_str
-    assert json.loads(sa.format(signature=str(sig_a), is_json=True))["version"] == native.__version__
+    assert (
+        json.loads(sa.format(signature=str(sig_a), is_json=True))["version"]
+        == f"sacrebleu-2.6.0+rougebleu-{native.__version__}"
+    )
     # Variable reference counts.
     hyps, refs = EDGE_CASES["missing_references"]
     a, b = BLEU(), sacrebleu.BLEU()

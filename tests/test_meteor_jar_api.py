@@ -104,7 +104,7 @@ def test_signature_names_the_jar():
     m.corpus_score(HYPS, STREAMS)
     sig = str(m.get_signature())
     assert sig.startswith("nrefs:2|impl:meteor-1.5-jar|eval:meteor-1.5-wo-en-norm-")
-    assert sig.endswith(f"version:{rougebleu.__version__}")
+    assert sig.endswith(f"version:meteor-1.5+rougebleu-{rougebleu.__version__}")
     coco = METEOR(pycocoevalcap=True, **NO_TABLE)
     with pytest.raises(ValueError, match="references unknown"):
         coco.get_signature()

@@ -86,13 +86,15 @@ def _both(files: Path, args: list[str], env: dict | None = None, stdin: str | No
 
 
 def _as_ours(stdout: bytes) -> bytes:
-    """sacrebleu's output with rougebleu's version in the signatures (the one intended difference)."""
+    """sacrebleu's output with the version field naming sacrebleu 2.6.0 and rougebleu (the one
+    intended difference)."""
     text = stdout.decode("utf-8")
+    ours = f"sacrebleu-2.6.0+rougebleu-{__version__}"
     for old, new in [
-        ("version:2.6.0", f"version:{__version__}"),
-        ("|v:2.6.0", f"|v:{__version__}"),
-        ('"version": "2.6.0"', f'"version": "{__version__}"'),
-        ('"v": "2.6.0"', f'"v": "{__version__}"'),
+        ("version:2.6.0", f"version:{ours}"),
+        ("|v:2.6.0", f"|v:{ours}"),
+        ('"version": "2.6.0"', f'"version": "{ours}"'),
+        ('"v": "2.6.0"', f'"v": "{ours}"'),
     ]:
         text = text.replace(old, new)
     return text.encode("utf-8")

@@ -1,11 +1,13 @@
-"""Command line: ``python -m rougebleu`` (or ``rougebleu``).
+"""Command line: python -m rougebleu (or rougebleu).
 
-rougebleu                      score the bundled example corpus and print a table
+rougebleu                        score the bundled example corpus and print a table
 rougebleu rouge -r REF -p SYS... ROUGE of system outputs (one text per line), intervals, paired tests
-rougebleu compare -r REF A B..  compare systems: report (HTML, Markdown, JSON, LaTeX) with tests and analyses
-rougebleu rouge155 ...         ROUGE-1.5.5.pl-compatible command (same options and report)
-rougebleu meteor -r REF -p SYS  METEOR 1.5 as its jar computes it (or NLTK's meteor_score, --nltk)
-rougebleu sacrebleu ...        sacrebleu-compatible command (same options and output)
+rougebleu compare -r REF A B...  compare systems: report (HTML, Markdown, JSON, LaTeX) with tests and analyses
+rougebleu rouge155 ...           ROUGE-1.5.5.pl-compatible command (same options and report)
+rougebleu meteor -r REF -p SYS   METEOR 1.5 as its jar computes it (or NLTK's meteor_score, --nltk)
+rougebleu sacrebleu ...          sacrebleu-compatible command (same options and output)
+
+Each command takes --help and --version.
 """
 
 from __future__ import annotations
@@ -86,14 +88,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return sacrebleu_main(argv[1:])
     import argparse
 
-    parser = argparse.ArgumentParser(
-        prog="rougebleu", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    from rougebleu._rougebleu import __version__
+    from rougebleu.cli import rouge as rouge_cli
+    from rougebleu.cli._help import PlainHelp
+
+    parser = argparse.ArgumentParser(prog="rougebleu", description=__doc__, formatter_class=PlainHelp)
+    parser.add_argument("--version", "-V", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--no-stem", action="store_true", help="example corpus: score without stemming")
     sub = parser.add_subparsers(dest="command")
     from rougebleu.cli import compare as compare_cli
     from rougebleu.cli import meteor as meteor_cli
-    from rougebleu.cli import rouge as rouge_cli
 
     commands = {
         "rouge": (rouge_cli, "ROUGE of system outputs against references, with intervals and paired tests"),
@@ -101,11 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "meteor": (meteor_cli, "METEOR 1.5 as its jar computes it (or NLTK's meteor_score) of system outputs"),
     }
     for name, (module, summary) in commands.items():
-        module.add_arguments(
-            sub.add_parser(
-                name, help=summary, description=module.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-            )
-        )
+        description = getattr(module, "DESCRIPTION", module.__doc__)
+        p = sub.add_parser(name, help=summary, description=description, formatter_class=PlainHelp)
+        p.add_argument("--version", "-V", action="version", version=f"rougebleu {name} {__version__}")
+        module.add_arguments(p)
     sub.add_parser("rouge155", help="ROUGE-1.5.5.pl-compatible command; see 'rougebleu rouge155 -h'")
     sub.add_parser("sacrebleu", help="sacrebleu-compatible command; see 'rougebleu sacrebleu -h'")
     args = parser.parse_args(argv)

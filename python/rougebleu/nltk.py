@@ -34,6 +34,9 @@ from rougebleu.limits import MAX_NGRAM_ORDER
 __all__ = [
     "SmoothingError",
     "SmoothingFunction",
+    "bleu",
+    "brevity_penalty",
+    "closest_ref_length",
     "corpus_bleu",
     "modified_precision",
     "sentence_bleu",
@@ -96,11 +99,14 @@ def modified_precision(references: Sequence[Tokens], hypothesis: Tokens, n: int)
     return Fraction(*_counts(references, hypothesis, n))
 
 
-def _closest_ref_length(references: Sequence[Tokens], hyp_len: int) -> int:
+def closest_ref_length(references: Sequence[Tokens], hyp_len: int) -> int:
+    """The length of the reference closest in length to `hyp_len` (the shorter one on a tie)."""
     return min((len(r) for r in references), key=lambda r: (abs(r - hyp_len), r))
 
 
-def _brevity_penalty(closest_ref_len: int, hyp_len: int) -> float | int:
+def brevity_penalty(closest_ref_len: int, hyp_len: int) -> float | int:
+    """BLEU's brevity penalty: 1 (the int) for a hypothesis longer than its closest reference,
+    0 for an empty one, else `exp(1 - closest_ref_len / hyp_len)`."""
     if hyp_len > closest_ref_len:
         return 1
     if hyp_len == 0:
@@ -239,7 +245,7 @@ def _corpus_counts(list_of_references: Any, hypotheses: Any, max_order: int) -> 
             num[n] += m
             den_l[n] += d
         hyp_total += len(hypothesis)
-        ref_total += _closest_ref_length(references, len(hypothesis))
+        ref_total += closest_ref_length(references, len(hypothesis))
     return num, den_l, hyp_total, ref_total
 
 
@@ -272,7 +278,7 @@ def corpus_bleu(
     list_of_references: Sequence[Sequence[Tokens]],
     hypotheses: Sequence[Tokens],
     weights: Any = (0.25, 0.25, 0.25, 0.25),
-    smoothing_function: Callable | None = None,
+    smoothing_function: Callable[..., Any] | None = None,
     auto_reweigh: bool = False,
 ) -> Any:
     """Corpus BLEU as NLTK: n-gram matches and totals summed over segments, brevity penalty from the
@@ -291,7 +297,7 @@ def corpus_bleu(
     num, den, hyp_total, ref_total = _corpus_counts(list_of_references, hypotheses, max_order)
     references: Any = list_of_references[-1] if len(hypotheses) else None
     hypothesis: Any = hypotheses[-1] if len(hypotheses) else None
-    bp = _brevity_penalty(ref_total, hyp_total)
+    bp = brevity_penalty(ref_total, hyp_total)
     if num[0] == 0:
         return [0] * len(sets) if many else 0
     p_n: list = [_Ratio(num[n], den[n]) for n in range(max_order)]
@@ -311,13 +317,16 @@ def sentence_bleu(
     references: Sequence[Tokens],
     hypothesis: Tokens,
     weights: Any = (0.25, 0.25, 0.25, 0.25),
-    smoothing_function: Callable | None = None,
+    smoothing_function: Callable[..., Any] | None = None,
     auto_reweigh: bool = False,
 ) -> Any:
     """Sentence BLEU as NLTK: `corpus_bleu([references], [hypothesis], ...)`."""
     _check_segment(references, hypothesis, "references", "hypothesis")
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
 
+
+# `nltk.translate.bleu`: NLTK's short name for sentence_bleu.
+bleu = sentence_bleu
 
 # NLTK's METEOR (nltk.translate.meteor_score), implemented with the METEOR family.
 from rougebleu.meteor.nltk_meteor import meteor_score, single_meteor_score  # noqa: E402

@@ -138,6 +138,11 @@ impl Rouge155Core {
         })
     }
 
+    /// The reproducibility signature of these options (`rouge155::json::signature`).
+    fn signature(&self) -> PyResult<String> {
+        guard("Rouge155Core.signature", || Ok(crate::rouge155::json::signature(&self.opts)))
+    }
+
     /// The printed names of the measures, in report order.
     #[pyo3(signature = (labels=None))]
     fn measure_names(&self, labels: Option<(String, String, String)>) -> PyResult<Vec<String>> {

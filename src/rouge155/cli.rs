@@ -58,6 +58,10 @@ options (as in ROUGE-1.5.5):
   -h, -H      print this help
 
 options of rougebleu:
+  --json          print the scores as JSON (unrounded, with the signature and version)
+                  instead of ROUGE-1.5.5's report
+  --version       print rougebleu's version and the ROUGE-1.5.5 version it reproduces
+  --help          print this help
   --jackknife     leave-one-out over the models (DUC's estimate of human performance):
                   each unit scores the mean of its scores with one model left out;
                   the averages are plain means (no interval)
@@ -94,11 +98,14 @@ pub struct Invocation {
     pub labels: Labels,
     pub opts: Options,
     pub workers: Option<i64>,
+    /// `--json`: the JSON document instead of the report.
+    pub json: bool,
 }
 
 #[derive(Debug, Clone)]
 pub enum Command {
     Help,
+    Version,
     Run(Box<Invocation>),
 }
 
@@ -189,6 +196,7 @@ fn number<T: OptionNumber>(
 /// The command line (without the program name).
 pub fn parse_args(argv: &[String]) -> std::result::Result<Command, UsageError> {
     let mut jackknife = false;
+    let mut json = false;
     let mut workers = None;
     let mut rest = Vec::new();
     let mut i = 0;
@@ -196,6 +204,12 @@ pub fn parse_args(argv: &[String]) -> std::result::Result<Command, UsageError> {
         let a = &argv[i];
         if a == "--jackknife" {
             jackknife = true;
+        } else if a == "--json" {
+            json = true;
+        } else if a == "--help" {
+            return Ok(Command::Help);
+        } else if a == "--version" {
+            return Ok(Command::Version);
         } else if a == "--workers" || a.starts_with("--workers=") {
             let val = if a == "--workers" {
                 i += 1;
@@ -339,6 +353,7 @@ pub fn parse_args(argv: &[String]) -> std::result::Result<Command, UsageError> {
         labels,
         opts: opts_out,
         workers,
+        json,
     })))
 }
 
@@ -403,7 +418,10 @@ pub fn run(inv: &Invocation, out: &mut dyn Write, err: &mut dyn Write) -> Result
     for w in &result.warnings {
         writeln!(err, "{w}").map_err(io)?;
     }
-    let text = report::render(&result, &input, &inv.opts, &inv.labels, inv.per_eval, workers);
+    let text = match inv.json {
+        true => super::json::render(&result, &input, &inv.opts, &inv.labels),
+        false => report::render(&result, &input, &inv.opts, &inv.labels, inv.per_eval, workers),
+    };
     out.write_all(text.as_bytes()).map_err(io)?;
     out.flush().map_err(io)
 }
@@ -420,6 +438,13 @@ pub fn main(prog: &str, argv: &[String], out: &mut dyn Write, err: &mut dyn Writ
             Ok(()) => 0,
             Err(_) => 1,
         },
+        Ok(Command::Version) => {
+            let text = format!("{prog} {} (the numbers and report of ROUGE-1.5.5)\n", super::json::VERSION);
+            match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                Ok(()) => 0,
+                Err(_) => 1,
+            }
+        }
         Ok(Command::Run(inv)) => match run(&inv, out, err) {
             Ok(()) => 0,
             Err(e) => {

@@ -7,7 +7,7 @@
 //! - [`measures`]: per-model statistics of ROUGE-N, L, W, S, SU with the script's quirks.
 //! - [`be`]: Basic Elements (`-3`).
 //! - [`bootstrap`]: averages and confidence intervals with Perl's drand48.
-//! - [`report`]: the text ROUGE-1.5.5 prints.
+//! - [`report`]: the text ROUGE-1.5.5 prints; [`json`]: `--json` and the signature.
 //! - [`config`]: XML configurations and `-z` file lists, read with errors that name file and line.
 //! - [`cli`]: the `ROUGE-1.5.5.pl` command line (options, configuration, report), shared by the
 //!   Python command and the native `rouge155` program.
@@ -19,6 +19,7 @@ pub mod bootstrap;
 pub mod cli;
 pub mod config;
 pub mod data;
+pub mod json;
 pub mod measures;
 pub mod report;
 pub mod text;

@@ -21,8 +21,18 @@ if TYPE_CHECKING:
     from rougebleu.rouge_family.batch import RougeArrays
 
 DEFAULT_TYPES = DEFAULT_ROUGE_TYPES
+DEFAULT_SEED = 12345  # rouge_family.batch.DEFAULT_SEED (not imported: it loads NumPy); a test compares them
 MEASURES = OPTIONS["rouge.measure"]
 PROG = "rougebleu rouge"
+# The help's description: the docstring as plain text.
+DESCRIPTION = """ROUGE of one or more system outputs against line-aligned references.
+
+Files hold one text per line; a literal \\n inside a line is a newline (the sentence break
+rougeLsum splits on). Scores are rouge_score's per-pair precision/recall/F, averaged over the
+pairs (the corpus number papers report). The output names every setting that differs from the
+default and gives the signature of the scores (docs/signatures.md).
+Exit codes: 0 on success, 1 for unusable input (missing file, line counts that differ, a test
+that needs more systems), 2 for bad usage."""
 
 
 class InputError(Exception):
@@ -61,6 +71,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     m.add_argument("--stem", action="store_true", help="Porter stemming (rouge_score's use_stemmer=True)")
     m.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the XL-Sum multilingual scorer's tokenizer and stemmer for this language (a name such as "
+        "hindi, or an ISO 639 code such as hi; und = its language-less pipeline); default: rouge_score's",
+    )
+    m.add_argument(
+        "--tokenizer",
+        choices=OPTIONS["rouge.tokenizer"],
+        default=None,
+        help="rouge_score: rouge_score's own (the default); unicode: words in any script",
+    )
+    m.add_argument(
+        "--pretokenized",
+        action="store_true",
+        help="each line is already tokens separated by whitespace, compared as given (no lowercasing, "
+        "no stemming); a literal \\n separates the sentences of rougeLsum",
+    )
+    m.add_argument(
         "--multi-ref",
         default="max",
         choices=OPTIONS["rouge.multi_ref"],
@@ -82,7 +110,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     s.add_argument("--paired-ar", action="store_true", help="paired approximate randomization test against the first")
     s.add_argument("--paired-ar-n", type=int, default=10000, metavar="N", help="trials (default 10000)")
     s.add_argument("--measure", default="fmeasure", choices=MEASURES, help="the value the paired tests compare")
-    s.add_argument("--seed", default="12345", help="random seed of the resampling (default 12345; 'none' = random)")
+    s.add_argument(
+        "--seed",
+        default=str(DEFAULT_SEED),
+        help=f"random seed of the resampling (default {DEFAULT_SEED}, as rouge_corpus; 'none' = random)",
+    )
     o = p.add_argument_group("output")
     o.add_argument("-f", "--format", default="text", choices=("text", "json", "tsv"), help="output format")
     o.add_argument("-w", "--width", type=int, default=6, help="decimals in the text table (default 6)")
@@ -139,6 +171,13 @@ def seed_argument(text: str) -> int | None:
         raise InputError(f"--seed must be an integer or 'none', not {text!r}") from None
 
 
+def _fresh_seed() -> int:
+    """The interval's seed for `--seed none`: fresh entropy, as the paired tests draw."""
+    import secrets
+
+    return secrets.randbits(63)
+
+
 def run(args: argparse.Namespace) -> dict:
     """Score every system; the result is what the json format prints."""
     import rougebleu
@@ -146,18 +185,28 @@ def run(args: argparse.Namespace) -> dict:
 
     if args.paired_bs and args.paired_ar:
         raise InputError("choose one paired test: --paired-bs or --paired-ar")
+    systems: list[tuple[str, list[Any]]]
     systems, refs = load_inputs(args)
     paired = "bs" if args.paired_bs else "ar" if args.paired_ar else None
     if paired and len(systems) < 2:
         raise InputError(f"--paired-{paired} compares systems: give at least two prediction files")
     seed = seed_argument(args.seed)
-    opts = dict(
+    if args.lang is not None and args.tokenizer is not None:
+        raise InputError("--lang and --tokenizer cannot be combined: --lang selects the XL-Sum scorer's tokenizer")
+    options = dict(
         rouge_types=args.types,
         use_stemmer=args.stem,
         multi_ref=args.multi_ref,
         jackknife=args.jackknife,
-        workers=args.workers,
+        lang=args.lang,
+        tokenizer=args.tokenizer,
+        pretokenized=args.pretokenized,
     )
+    opts = dict(options, workers=args.workers)
+    if args.pretokenized:
+        lsum = "rougeLsum" in args.types
+        systems = [(name, [_tokens(t, lsum) for t in preds]) for name, preds in systems]
+        refs = [[_tokens(t, lsum) for t in r] if isinstance(r, list) else _tokens(r, lsum) for r in refs]
     per_pair: dict[str, dict[str, RougeArrays]] = {}
     out_systems: list[dict[str, Any]] = []
     for name, preds in systems:
@@ -169,7 +218,7 @@ def run(args: argparse.Namespace) -> dict:
             refs,
             n_bootstrap=resamples,
             confidence=args.confidence_level,
-            seed=0 if seed is None else seed,
+            seed=_fresh_seed() if seed is None else seed,
             **opts,
         )
         scores = {}
@@ -180,12 +229,20 @@ def run(args: argparse.Namespace) -> dict:
                     row[f"{m}_low"], row[f"{m}_high"] = getattr(cs, m).low, getattr(cs, m).high
             scores[t] = row
         out_systems.append({"name": name, "scores": scores})
+    interval = (
+        dict(n_bootstrap=args.confidence_n, confidence=args.confidence_level, seed=seed) if args.confidence else {}
+    )
     result = {
+        "version": f"rougebleu {rougebleu.__version__}",
+        "signature": rougebleu.rouge_signature(average="macro", **options, **interval),  # type: ignore[arg-type]
         "pairs": len(refs),
         "references_per_pair": len(args.references),
         "rouge_types": list(per_pair[systems[0][0]]),
         "stemming": args.stem,
         "multi_ref": args.multi_ref,
+        "jackknife": args.jackknife,
+        "lang": args.lang,
+        "tokenizer": "pretokenized" if args.pretokenized else args.tokenizer or "rouge_score",
         "average": "macro",
         "systems": out_systems,
     }
@@ -214,6 +271,11 @@ def run(args: argparse.Namespace) -> dict:
     return result
 
 
+def _tokens(text: str, sentences: bool) -> list[str] | list[list[str]]:
+    """A line given as tokens: split on whitespace (per sentence, for rougeLsum)."""
+    return [s.split() for s in text.split("\n")] if sentences else text.split()
+
+
 def _write_per_pair(path: str, per_pair: dict) -> None:
     try:
         with open(path, "w", encoding="utf-8") as f:
@@ -235,11 +297,18 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def format_text(result: dict, width: int) -> str:
     num = lambda x: f"{x:.{width}f}"  # noqa: E731
     refs = result["references_per_pair"]
-    head = (
-        f"{result['pairs']} pairs, {refs} reference{'s' if refs != 1 else ''} per pair, "
-        f"{'Porter stemming' if result['stemming'] else 'no stemming'}; "
-        "scores are means of the per-pair scores"
-    )
+    settings = [f"{result['pairs']} pairs", f"{refs} reference{'s' if refs != 1 else ''} per pair"]
+    settings.append("Porter stemming" if result["stemming"] else "no stemming")
+    # Every setting that differs from the default, so that different runs never read alike.
+    if result["tokenizer"] != "rouge_score":
+        settings.append(f"tokenizer {result['tokenizer']}")
+    if result["lang"] is not None:
+        settings.append(f"XL-Sum language {result['lang']}")
+    if refs > 1 or result["multi_ref"] != "max":
+        settings.append(f"several references: {result['multi_ref']}")
+    if result["jackknife"]:
+        settings.append("jackknife over the references")
+    head = ", ".join(settings) + "; scores are means of the per-pair scores\n" + result["signature"]
     header = ["system", "type", *MEASURES]
     conf = result.get("confidence")
     test = result.get("paired_test")

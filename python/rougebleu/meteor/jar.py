@@ -112,6 +112,7 @@ class METEORSignature(Signature):
     """``nrefs:N|impl:meteor-1.5-jar|eval:<the jar's Eval ID>|version:...`` (``io:pycocoevalcap``
     when the wrapper's string handling is on)."""
 
+    REFERENCE = "meteor"  # the version field: meteor-1.5+rougebleu-<version>
     _ABBR = {**Signature._ABBR, "impl": "i", "eval": "e", "io": "io"}
 
     def __init__(self, args: dict[str, Any]) -> None:

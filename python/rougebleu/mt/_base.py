@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rougebleu._rougebleu import __version__
+from rougebleu.signature import version_field
 
 TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
 if TYPE_CHECKING:
@@ -98,7 +98,10 @@ class Score:
 
 
 class Signature:
-    """A reproducibility signature in sacrebleu's format, with rougebleu's version."""
+    """A reproducibility signature in sacrebleu's format; its version field names the reference
+    (`REFERENCE`, sacrebleu's by default) and rougebleu (see :mod:`rougebleu.signature`)."""
+
+    REFERENCE = "sacrebleu"
 
     _ABBR: dict[str, str] = {
         "version": "v",
@@ -117,7 +120,7 @@ class Signature:
             raise ValueError("Number of references unknown, please evaluate the metric first.")
         num_refs = args["num_refs"]
         self.info: dict[str, Any] = {
-            "version": __version__,
+            "version": version_field(self.REFERENCE),
             "nrefs": "var" if num_refs == -1 else num_refs,
             "bs": args.get("n_bootstrap"),
             "ar": None,

@@ -245,6 +245,11 @@ class Rouge155:
             data_dir=data_dir,
         )
 
+    def signature(self) -> str:
+        """The reproducibility signature of these options: every setting that can change a number,
+        ``...|version:ROUGE-1.5.5+rougebleu-<version>`` (``docs/signatures.md``)."""
+        return self._core.signature()
+
     @property
     def measures(self) -> list[str]:
         """The measures computed, named as ROUGE-1.5.5 prints them."""
