@@ -47,7 +47,7 @@ def _through_the_drop_in(text: str) -> str:
     """The imports of NLTK's BLEU, pointed at rougebleu.nltk; nothing else changes."""
     text, n = re.subn(r"from nltk\.translate\.bleu_score import", "from rougebleu.nltk import", text)
     text, m = re.subn(r"from nltk\.translate import bleu\b", "from rougebleu.nltk import bleu", text)
-    assert n + m >= 1 and "nltk.translate" not in text, text[:500]
+    assert n + m >= 1 and not re.search(r"^\s*(from|import) nltk\.translate", text, re.M), text[:500]
     return text
 
 
@@ -79,5 +79,5 @@ def test_nltk_bleu_suite_passes_through_the_drop_in(nltk_tests: dict[str, str], 
     counts = {k: sum(v == k for v in outcomes.values()) for k in ("passed", "failed", "skipped")}
     print(f"NLTK 3.10.4's BLEU tests through rougebleu.nltk: {counts}")
     assert counts["failed"] == 0 and counts["skipped"] == 0, outcomes
-    assert counts["passed"] >= 20, outcomes  # 21 in 3.10.4: 20 unit tests and the doctest
+    assert counts["passed"] >= 16, outcomes  # 16 in 3.10.4: 15 unit tests and the doctest
     assert any("doctest" in t or "bleu" == t.split(".")[-1] for t in outcomes), outcomes

@@ -71,7 +71,9 @@ def test_front_ends_give_the_native_error(vocabulary: str) -> None:
     expected = _native_error(vocabulary, "x").split(": ", 1)[1]
     with pytest.raises(ValueError) as e:
         FRONT_ENDS[vocabulary](BAD)
-    assert str(e.value).endswith(expected)
+    # BLEU's front end also names sacrebleu's model tokenizers, which run in Python.
+    suffix = ", or one that needs a model or MeCab: " if vocabulary == "bleu.tokenize" else None
+    assert str(e.value).endswith(expected) or (suffix is not None and f"{expected}{suffix}" in str(e.value))
     for name in OPTIONS[vocabulary][:2]:
         try:
             FRONT_ENDS[vocabulary](name)
@@ -142,6 +144,7 @@ def test_every_literal_agrees_with_the_native_vocabulary() -> None:
         for alias, names in aliases.items():
             key = {
                 "_BleuTokenize": "bleu.tokenize",
+                "_SacrebleuTokenize": "sacrebleu.tokenize",
                 "_SmoothMethod": "bleu.smooth_method",
                 "_MultiRef": "rouge.multi_ref",
                 "_Average": "rouge.average",

@@ -23,6 +23,10 @@ DEFAULT_ROUGE_TYPES: tuple[str, ...]
 def check_option(vocabulary: str, value: object, name: str) -> str: ...
 
 _BleuTokenize = Literal["13a", "intl", "zh", "zh-fixed", "char", "none"]
+# sacrebleu's tokenizers (OPTIONS["sacrebleu.tokenize"]); those that need a model or MeCab run in Python.
+_SacrebleuTokenize = Literal[
+    "none", "zh", "13a", "intl", "char", "ja-mecab", "ko-mecab", "spm", "flores101", "flores200", "spBLEU-1K"
+]
 _SmoothMethod = Literal["none", "floor", "add-k", "exp"]
 _MultiRef = Literal["max", "pooled", "best-recall", "mean"]
 _Average = Literal["macro", "micro"]

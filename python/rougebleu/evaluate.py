@@ -1,5 +1,5 @@
-"""The results of Hugging Face ``evaluate``'s ROUGE, sacreBLEU, chrF, TER and METEOR metrics, without
-``evaluate``.
+"""The results of Hugging Face ``evaluate``'s ROUGE, BLEU, Google BLEU, sacreBLEU, chrF, TER and METEOR
+metrics, without ``evaluate``.
 
 ``load(name).compute(predictions=..., references=...)`` (or the functions :func:`rouge`,
 :func:`sacrebleu`, :func:`chrf`, :func:`ter`) returns the same dictionary, keys, values and value
@@ -11,6 +11,11 @@ types, as ``evaluate.load(name).compute(...)`` with the same arguments:
   ``{type: [F per prediction]}`` with ``use_aggregator=False``; ``rouge_types``, ``use_stemmer`` and
   ``tokenizer`` (a callable ``text -> tokens``) as in ``evaluate``. A list of references per
   prediction scores against the best one (rouge_score's ``score_multi``).
+- ``"bleu"``: ``bleu``, ``precisions``, ``brevity_penalty``, ``length_ratio``,
+  ``translation_length``, ``reference_length`` (tensorflow/nmt's ``compute_bleu`` on ``evaluate``'s
+  13a tokens; options ``tokenizer``, ``max_order``, ``smooth``).
+- ``"google_bleu"``: ``google_bleu`` (NLTK's ``corpus_gleu`` on the same tokens; options
+  ``tokenizer``, ``min_len``, ``max_len``). Both: :mod:`rougebleu.mt.hf_bleu`.
 - ``"sacrebleu"``: ``score``, ``counts``, ``totals``, ``precisions``, ``bp``, ``sys_len``, ``ref_len``.
 - ``"chrf"``: ``score``, ``char_order``, ``word_order``, ``beta``.
 - ``"ter"``: ``score``, ``num_edits``, ``ref_length`` (options ``normalized``, ``ignore_punct``,
@@ -43,7 +48,7 @@ TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:
     from rougebleu._rougebleu import _BleuTokenize, _SmoothMethod
 
-__all__ = ["load", "rouge", "sacrebleu", "chrf", "ter", "meteor", "cider", "EvaluationModule"]
+__all__ = ["load", "rouge", "bleu", "google_bleu", "sacrebleu", "chrf", "ter", "meteor", "cider", "EvaluationModule"]
 
 
 class _Tokenizer:
@@ -127,6 +132,32 @@ def sacrebleu(
         "sys_len": out.sys_len,
         "ref_len": out.ref_len,
     }
+
+
+def bleu(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    tokenizer: Callable[[str], Sequence[Any]] | None = None,
+    max_order: int = 4,
+    smooth: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("bleu").compute(...)``'s dictionary (``tokenizer=None``: its Tokenizer13a)."""
+    from rougebleu.mt.hf_bleu import nmt_bleu
+
+    return nmt_bleu(predictions, references, tokenizer, max_order, smooth)
+
+
+def google_bleu(
+    predictions: Sequence[str],
+    references: Sequence[str] | Sequence[Sequence[str]],
+    tokenizer: Callable[[str], Sequence[Any]] | None = None,
+    min_len: int = 1,
+    max_len: int = 4,
+) -> dict[str, float]:
+    """``evaluate.load("google_bleu").compute(...)``'s dictionary (``tokenizer=None``: Tokenizer13a)."""
+    from rougebleu.mt.hf_bleu import google_bleu as gleu
+
+    return gleu(predictions, references, tokenizer, min_len, max_len)
 
 
 def chrf(
@@ -216,6 +247,8 @@ def cider(
 
 _FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "rouge": rouge,
+    "bleu": bleu,
+    "google_bleu": google_bleu,
     "sacrebleu": sacrebleu,
     "chrf": chrf,
     "ter": ter,
@@ -258,8 +291,8 @@ class EvaluationModule:
 
 
 def load(name: str) -> EvaluationModule:
-    """``evaluate.load(name)`` for ``"rouge"``, ``"sacrebleu"``, ``"chrf"``, ``"ter"``, ``"meteor"`` and
-    ``"cider"``."""
+    """``evaluate.load(name)`` for ``"rouge"``, ``"bleu"``, ``"google_bleu"``, ``"sacrebleu"``,
+    ``"chrf"``, ``"ter"``, ``"meteor"`` and ``"cider"``."""
     if name not in _FUNCTIONS:
         raise ValueError(f"name: unknown metric {name!r}; expected one of {', '.join(map(repr, _FUNCTIONS))}")
     return EvaluationModule(name)

@@ -29,7 +29,6 @@ METRIC_NAMES = ("bleu", "chrf", "ter")
 # sacrebleu's --tokenize choices (the vocabularies are Rust's: OPTIONS), of which some need models
 # rougebleu does not ship.
 TOKENIZE_CHOICES = OPTIONS["sacrebleu.tokenize"]
-TOKENIZERS_NEEDING_MODELS = tuple(t for t in TOKENIZE_CHOICES if t not in OPTIONS["bleu.tokenize"])
 SMOOTH_CHOICES = OPTIONS["bleu.smooth_method"]
 FORMATS = ("json", "text", "latex")
 NOT_OFFERED = "not offered by rougebleu (built-in test sets); pass local files"

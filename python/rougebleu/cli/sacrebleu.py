@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 
-from rougebleu.cli._sacrebleu_args import FORMATS, TOKENIZERS_NEEDING_MODELS, Namespace, fast_parse
+from rougebleu.cli._sacrebleu_args import FORMATS, Namespace, fast_parse
 
 TYPE_CHECKING = False  # not typing's: keep the start-up of the command light
 if TYPE_CHECKING:
@@ -197,8 +197,6 @@ def _check_usage(args: Namespace) -> None:
             "If manual references given, make sure to provide them before the -i/--input argument to avoid confusion.",
             "rougebleu does not offer sacrebleu's built-in test sets (-t): pass reference files.",
         )
-    if "bleu" in args.metrics and args.bleu_tokenize in TOKENIZERS_NEEDING_MODELS:
-        raise UsageError(f"--tokenize {args.bleu_tokenize} needs models rougebleu does not ship.")
 
 
 def _check_systems(args: Namespace, systems: list[Sequence[str]], refs: list[Sequence[str]], paired: bool) -> None:

@@ -10,9 +10,11 @@ import math
 
 from rougebleu._args import _native, bounded_integer, is_column, not_one_text, number, option, string_list
 from rougebleu.limits import MAX_NGRAM_ORDER
+from rougebleu.mt.errors import NoReferencesError, UnknownSmoothingError, UnknownTokenizerError
 
 TYPE_CHECKING = False  # not typing's: keep the start-up of the commands light
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -56,16 +58,20 @@ def _column_stream(value: Any, name: str) -> list:
     return items
 
 
-def native_streams(value: Any, lowercase: bool, name: str = "references") -> Any:
+def native_streams(
+    value: Any, lowercase: bool, name: str = "references", tokenizer: Callable[[str], str] | None = None
+) -> Any:
     """sacrebleu's reference streams ready for the native calls.
 
     Besides streams (`references[k][i]`), `value` may be a column: a text column is one stream,
     a list column holds each segment's references (nulls and short rows: missing references).
     Columns stay columns, read natively without Python strings, unless `lowercase`: sacrebleu
-    lowercases with Python's `str.lower`, so those texts become Python strings and are lowered here.
+    lowercases with Python's `str.lower`, so those texts become Python strings and are lowered here
+    (and tokenized by `tokenizer`, a model tokenizer, after that).
     """
+    python = lowercase or tokenizer is not None
     if is_column(value):
-        if not lowercase:
+        if not python:
             return value
         rows = _native.column_texts(value, name)
         if any(isinstance(r, list) for r in rows):
@@ -74,9 +80,11 @@ def native_streams(value: Any, lowercase: bool, name: str = "references") -> Any
         else:
             streams = [rows]
     else:
-        streams = reference_streams(value, name, check_items=lowercase)
+        streams = reference_streams(value, name, check_items=python)
     if lowercase:
         streams = [[t.lower() if t is not None else None for t in s] for s in streams]
+    if tokenizer is not None:
+        streams = [[tokenizer(t.rstrip()) if t is not None else None for t in s] for s in streams]
     return streams
 
 
@@ -94,7 +102,7 @@ def cached_references(metric: Any) -> Any:
     cache = metric._ref_cache
     if cache is None:
         name = type(metric).__name__
-        raise ValueError(f"references: none given and no references were cached by {name}(references=...)")
+        raise NoReferencesError(f"references: none given and no references were cached by {name}(references=...)")
     metric.num_refs = cache.num_refs
     return cache
 
@@ -113,11 +121,31 @@ def sentence_references(references: Any) -> list:
 
 
 def check_tokenize(tokenize: Any) -> str:
-    return option(tokenize, "bleu.tokenize", "tokenize")
+    """A BLEU tokenizer name: a native one, or one of sacrebleu's that need a model or MeCab (the
+    names of ``OPTIONS["sacrebleu.tokenize"]`` the native calls do not know). An unknown name is
+    an `UnknownTokenizerError` (a `ValueError` and, as in sacrebleu, a `KeyError`)."""
+    if isinstance(tokenize, str) and tokenize in _native.OPTIONS["sacrebleu.tokenize"]:
+        return tokenize
+    try:
+        return option(tokenize, "bleu.tokenize", "tokenize")
+    except ValueError as e:
+        models = ", ".join(f"'{n}'" for n in model_tokenizer_names())
+        raise UnknownTokenizerError(f"{e}, or one that needs a model or MeCab: {models}") from None
+
+
+def model_tokenizer_names() -> tuple[str, ...]:
+    """sacrebleu's tokenizers that run in Python (:mod:`rougebleu.mt.model_tokenizers`)."""
+    native = _native.OPTIONS["bleu.tokenize"]
+    return tuple(n for n in _native.OPTIONS["sacrebleu.tokenize"] if n not in native)
 
 
 def check_smoothing(method: Any, value: Any) -> None:
-    option(method, "bleu.smooth_method", "smooth_method")
+    try:
+        option(method, "bleu.smooth_method", "smooth_method")
+    except TypeError:
+        raise
+    except ValueError as e:
+        raise UnknownSmoothingError(str(e)) from None
     if value is not None:
         value = number(value, "smooth_value")
         if not math.isfinite(value) or value < 0:
@@ -126,3 +154,31 @@ def check_smoothing(method: Any, value: Any) -> None:
 
 def check_order(max_ngram_order: Any) -> int:
     return bounded_integer(max_ngram_order, "max_ngram_order", 1, MAX_NGRAM_ORDER)
+
+
+# The layout sacrebleu's callers most often get wrong, named where the native length checks refuse it.
+_PER_PREDICTION = (
+    "references looks like Hugging Face evaluate's layout (references[i]: the references of "
+    "prediction i), but sacrebleu's is one stream per reference (references[k][i]: reference k of "
+    "segment i); transpose it with [list(s) for s in zip(*references)], or use rougebleu.evaluate "
+    "(docs/layouts.md)"
+)
+
+
+def add_layout_hint(error: ValueError, hypotheses: Any, references: Any) -> None:
+    """Adds the fix to `error` (the native check of the references' lengths) when `references`
+    holds one list per hypothesis (Hugging Face's layout) instead of sacrebleu's streams."""
+    if _per_prediction(hypotheses, references) and error.args and isinstance(error.args[0], str):
+        error.args = (f"{error.args[0]}; {_PER_PREDICTION}", *error.args[1:])
+
+
+def _per_prediction(hypotheses: Any, references: Any) -> bool:
+    if not isinstance(references, (list, tuple)) or not isinstance(hypotheses, (list, tuple)):
+        return False
+    n = len(hypotheses)
+    return (
+        n > 1
+        and len(references) == n
+        and all(isinstance(r, (list, tuple)) for r in references)
+        and any(len(r) != n for r in references)
+    )

@@ -18,10 +18,12 @@ from rougebleu import _rougebleu as _native
 from rougebleu._args import MAX_BOOTSTRAP, bounded_integer, flag
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import (
+    add_layout_hint,
     cached_references,
     check_order,
     check_smoothing,
     check_tokenize,
+    model_tokenizer_names,
     native_streams,
     one_segment,
     text_list,
@@ -38,11 +40,12 @@ if TYPE_CHECKING:
     import numpy as np
 
     from rougebleu._long_call import ProgressArg
-    from rougebleu._rougebleu import _BleuTokenize, _SmoothMethod
+    from rougebleu._rougebleu import _BleuTokenize, _SacrebleuTokenize, _SmoothMethod
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature", "corpus_bleu", "sentence_bleu"]
 
-_TOKENIZER_BY_LANG = {"zh": "zh"}
+# sacrebleu's default tokenizer for a target language (13a for the others).
+_TOKENIZER_BY_LANG = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 
 
 def _seed_from_env() -> tuple[str, int | None]:
@@ -71,7 +74,7 @@ class BLEU(NativeSentence):
         self,
         lowercase: bool = False,
         force: bool = False,
-        tokenize: _BleuTokenize | None = None,
+        tokenize: _BleuTokenize | _SacrebleuTokenize | None = None,
         smooth_method: _SmoothMethod = "exp",
         smooth_value: float | None = None,
         max_ngram_order: int = 4,
@@ -81,12 +84,16 @@ class BLEU(NativeSentence):
     ) -> None:
         check_smoothing(smooth_method, smooth_value)
         self.max_ngram_order = check_order(max_ngram_order)
-        if tokenize is None and trg_lang in ("ja", "ko"):
-            raise ValueError(f"trg_lang={trg_lang!r} needs the MeCab tokenizers, which rougebleu does not ship")
         name: str = _TOKENIZER_BY_LANG.get(trg_lang, self.TOKENIZER_DEFAULT) if tokenize is None else tokenize
         self.tokenize = check_tokenize(name)
-        self.tokenizer_signature = self.tokenize
+        # sacrebleu's tokenizers that need a model or MeCab run in Python (mt/model_tokenizers.py);
+        # the native calls then count their space-separated tokens as the `none` tokenizer does.
+        self._model: Any = None
+        self._load_model()
+        self.tokenizer_signature = self._model.signature() if self._model is not None else self.tokenize
         self.lowercase = flag(lowercase, "lowercase")
+        # Whether the texts become Python strings before the native calls (str.lower, a model).
+        self._python_text = self.lowercase or self._model is not None
         self._force = flag(force, "force")
         self.smooth_method = smooth_method
         self.smooth_value = smooth_value
@@ -100,21 +107,53 @@ class BLEU(NativeSentence):
             self._ref_cache = self._cache_references(references)
         self._sentence_setup()
 
+    def _load_model(self) -> None:
+        if self.tokenize in model_tokenizer_names():
+            from rougebleu.mt import model_tokenizers
+
+            self._model = model_tokenizers.load(self.tokenize)
+
+    @property
+    def _native_tokenize(self) -> str:
+        """The tokenizer the native calls apply: `none` after a model tokenizer."""
+        return "none" if self._model is not None else self.tokenize
+
     def _sentence_setup(self) -> None:
-        # sentence_score's one-call path (options parsed once; `lowercase` takes the general path).
+        # sentence_score's one-call path (options parsed once; `lowercase` and model tokenizers
+        # take the general path).
         self._sentence = _native.BleuSentence(
-            self.tokenize, False, self.max_ngram_order, self.smooth_method, self._value_f(), self.effective_order
+            self._native_tokenize,
+            False,
+            self.max_ngram_order,
+            self.smooth_method,
+            self._value_f(),
+            self.effective_order,
         )
+
+    def __getstate__(self) -> dict:
+        state = super().__getstate__()
+        state["_model"] = None  # a MeCab tagger or SentencePiece processor: loaded again
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._load_model()
+        self._sentence_setup()
 
     # -- references and statistics -------------------------------------------------------------
 
     def _lower(self, texts: list) -> list:
-        # Python's own str.lower (its Unicode version, Final_Sigma), exactly what sacrebleu applies.
-        return [t.lower() if t is not None else None for t in texts] if self.lowercase else texts
+        # Python's own str.lower (its Unicode version, Final_Sigma), exactly what sacrebleu applies;
+        # then a model tokenizer, given the right-stripped text as sacrebleu gives it.
+        if self.lowercase:
+            texts = [t.lower() if t is not None else None for t in texts]
+        if self._model is not None:
+            texts = [self._model(t.rstrip()) if t is not None else None for t in texts]
+        return texts
 
     def _cache_references(self, references: Any, workers: int | None = None) -> Any:
-        streams = native_streams(references, self.lowercase)
-        cache = _native.BleuReferences(streams, self.tokenize, False, self.max_ngram_order, workers)
+        streams = native_streams(references, self.lowercase, tokenizer=self._model)
+        cache = _native.BleuReferences(streams, self._native_tokenize, False, self.max_ngram_order, workers)
         self.num_refs = cache.num_refs
         return cache
 
@@ -199,7 +238,12 @@ class BLEU(NativeSentence):
         with reporting(progress, "corpus_score"):
             n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
             # Native rows, draws and resample scores: a corpus score never needs NumPy.
-            return self._corpus_from_segments(self._segment_rows(hypotheses, references), n_bootstrap)
+            try:
+                rows = self._segment_rows(hypotheses, references)
+            except ValueError as e:
+                add_layout_hint(e, hypotheses, references)
+                raise
+            return self._corpus_from_segments(rows, n_bootstrap)
 
     def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> BLEUScore:
         """`corpus_score` of per-segment statistics: native rows, or an int64 array (from
@@ -219,7 +263,7 @@ class BLEU(NativeSentence):
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
         """Sentence BLEU of one hypothesis against its references (sacrebleu `BLEU.sentence_score`;
         use `effective_order=True` as sacrebleu recommends)."""
-        if not self.lowercase:
+        if not self._python_text:
             # One native call: str hypothesis, list/tuple of str/None references (None otherwise).
             fields = self._sentence.score(hypothesis, references)
             if fields is not None:
@@ -245,13 +289,13 @@ class BLEU(NativeSentence):
         """Sentence BLEU of every segment, float64 array: `out[i]` equals
         `sentence_score(hypotheses[i], [refs[i] for refs in references])` with this object's options."""
         with reporting(progress, "sentence_scores"):
-            check = self.lowercase
+            check = self._python_text
             hyps = self._lower(text_list(hypotheses, "hypotheses", check))
             smooth = (self.smooth_method, self._value_f(), self.effective_order)
             if references is not None:
                 streams = native_streams(references, check)
                 scores, self.num_refs = _native.bleu_sentence_scores(
-                    hyps, streams, self.tokenize, False, self.max_ngram_order, *smooth, workers
+                    hyps, streams, self._native_tokenize, False, self.max_ngram_order, *smooth, workers
                 )
                 return scores
             refs = self._references_for(None, workers)
@@ -268,12 +312,12 @@ class BLEU(NativeSentence):
         """All-pairs sentence BLEU, float64 `(len(hypotheses), len(references))`: `out[i, j]` equals
         `sentence_score(hypotheses[i], [references[j]])` (for MBR decoding, similarity filtering)."""
         with reporting(progress, "pairwise"):
-            hyps = text_list(hypotheses, "hypotheses", self.lowercase)
-            refs = text_list(references, "references", self.lowercase)
+            hyps = text_list(hypotheses, "hypotheses", self._python_text)
+            refs = text_list(references, "references", self._python_text)
             return _native.bleu_pairwise(
                 self._lower(hyps),
                 self._lower(refs),
-                self.tokenize,
+                self._native_tokenize,
                 False,
                 self.max_ngram_order,
                 self.smooth_method,
@@ -302,11 +346,13 @@ class BLEU(NativeSentence):
         """`segment_statistics` as native rows (`SegmentRows`, NumPy's array via `__array__`):
         corpus scores, their intervals and the paired tests use them without NumPy."""
         # Item types are checked natively (same TypeError) unless str.lower needs them first.
-        check = self.lowercase
+        check = self._python_text
         hyps = self._lower(text_list(hypotheses, "hypotheses", check))
         if references is not None:
-            streams = native_streams(references, check)
-            rows, self.num_refs = _native.bleu_stats(hyps, streams, self.tokenize, False, self.max_ngram_order, workers)
+            streams = native_streams(references, self.lowercase, tokenizer=self._model)
+            rows, self.num_refs = _native.bleu_stats(
+                hyps, streams, self._native_tokenize, False, self.max_ngram_order, workers
+            )
             return rows
         refs = self._references_for(None, workers)
         return refs.stats(hyps, workers)
@@ -319,7 +365,7 @@ class BLEU(NativeSentence):
         if references is not None:
             return [self._segment_rows(hyps, references, workers) for hyps in systems]
         refs = self._references_for(None, workers)
-        check = self.lowercase
+        check = self._python_text
         texts = [self._lower(text_list(hyps, "hypotheses", check)) for hyps in systems]
         return refs.stats_many(texts, workers)  # type: ignore[no-any-return]
 
@@ -364,7 +410,7 @@ def corpus_bleu(
     smooth_value: float | None = None,
     force: bool = False,
     lowercase: bool = False,
-    tokenize: _BleuTokenize = "13a",
+    tokenize: _BleuTokenize | _SacrebleuTokenize = "13a",
     use_effective_order: bool = False,
 ) -> BLEUScore:
     """sacrebleu's `corpus_bleu` (a fresh `BLEU` per call)."""
@@ -385,7 +431,7 @@ def sentence_bleu(
     smooth_method: _SmoothMethod = "exp",
     smooth_value: float | None = None,
     lowercase: bool = False,
-    tokenize: _BleuTokenize = "13a",
+    tokenize: _BleuTokenize | _SacrebleuTokenize = "13a",
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """sacrebleu's `sentence_bleu` (effective order on by default)."""

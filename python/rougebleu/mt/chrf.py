@@ -21,7 +21,7 @@ import math
 from rougebleu import _rougebleu as _native
 from rougebleu._args import flag, integer, number, string_list
 from rougebleu._long_call import reporting
-from rougebleu.mt._args import cached_references, native_streams, one_segment
+from rougebleu.mt._args import add_layout_hint, cached_references, native_streams, one_segment
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -256,7 +256,11 @@ class CHRF(NativeSentence):
         with reporting(progress, "corpus_score"):
             if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
                 raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
-            stats = self._rows(hypotheses, references, workers=1)
+            try:
+                stats = self._rows(hypotheses, references, workers=1)
+            except ValueError as e:
+                add_layout_hint(e, hypotheses, references)
+                raise
             return self._corpus_from_segments(stats, n_bootstrap)
 
     def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> CHRFScore:

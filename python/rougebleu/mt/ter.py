@@ -23,7 +23,7 @@ import os
 from rougebleu import _rougebleu as _native
 from rougebleu._args import flag
 from rougebleu._long_call import reporting
-from rougebleu.mt._args import cached_references, native_streams, one_segment, text_list
+from rougebleu.mt._args import add_layout_hint, cached_references, native_streams, one_segment, text_list
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
 
 TYPE_CHECKING = False  # not typing's: NumPy and typing stay out of a corpus score's imports
@@ -219,7 +219,11 @@ class TER(NativeSentence):
 
                 if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
                     raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
-            stats = self._rows(hypotheses, references, None)
+            try:
+                stats = self._rows(hypotheses, references, None)
+            except ValueError as e:
+                add_layout_hint(e, hypotheses, references)
+                raise
             return self._corpus_from_segments(stats, int(n_bootstrap))
 
     def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> TERScore:

@@ -129,7 +129,7 @@ class MTAdapter(Adapter):
         return float(self.metric.score_from_statistics(rows.sum(axis=0)).score)
 
 
-def _mt_metric(key: str, tokenize: str, lowercase: bool, references: Any) -> Any:
+def _mt_metric(key: str, tokenize: Any, lowercase: bool, references: Any) -> Any:
     """The metric of `key` holding `references` (tokenized once for every system and test)."""
     if key == "bleu":
         from rougebleu.mt.bleu import BLEU

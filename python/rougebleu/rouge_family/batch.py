@@ -120,7 +120,7 @@ def rouge_systems(
     *,
     rouge_types: Sequence[str] = DEFAULT_TYPES,
     use_stemmer: bool = False,
-    multi_ref: str = "max",
+    multi_ref: _MultiRef = "max",
     lang: str | None = None,
     workers: int | None = None,
 ) -> list[dict[str, RougeArrays]]:
@@ -162,12 +162,30 @@ def arrow_table(arrays: dict[str, RougeArrays]) -> Any:
 
 def _setup(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer, predictions, references):  # type: ignore[no-untyped-def]
     types, core = make_core(rouge_types, use_stemmer, multi_ref, alpha, beta, jackknife, lang, tokenizer)
+    _refuse_swapped(predictions, references)
     segment = language_segmenter(core)
     if segment is not None:
         from rougebleu.rouge_family.multilingual import presegment_batch
 
         predictions, references = presegment_batch(predictions, references, segment)
     return types, core, predictions, references
+
+
+def _refuse_swapped(predictions: Any, references: Any) -> None:
+    """Names the mistake when the arguments only fit the other order: a list where each prediction
+    is expected and one text per reference (a prediction is one text, or with `pretokenized` a
+    token list, and then each reference is a token list too)."""
+    if not isinstance(predictions, (list, tuple)) or not isinstance(references, (list, tuple)):
+        return
+    if not predictions or not references:
+        return
+    if isinstance(predictions[0], (list, tuple)) and isinstance(references[0], (str, bytes)):
+        raise TypeError(
+            "predictions[0] is a list of texts but references[0] is one text: predictions and references "
+            "look swapped. rouge(predictions, references) takes the predictions first; each reference may "
+            "be a list of texts, a prediction may not (rouge_score's score() takes the target first; "
+            "docs/layouts.md)"
+        )
 
 
 class Interval(NamedTuple):

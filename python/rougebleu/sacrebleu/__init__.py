@@ -1,14 +1,22 @@
 """A drop-in for sacrebleu 2.6.0's Python API: ``import rougebleu.sacrebleu as sacrebleu``.
 
 The same import paths (`rougebleu.sacrebleu.metrics.bleu`, `.metrics.chrf`, `.metrics.ter`,
-`.metrics.base`, `.metrics.helpers`, `.compat`, `.significance`) and names, computed by rougebleu
-with sacrebleu's numbers. TER comes from :mod:`rougebleu.mt.ter` and is imported on first use.
+`.metrics.base`, `.metrics.helpers`, `.compat`, `.significance`, `.utils`) and names, computed by
+rougebleu with sacrebleu's numbers. TER comes from :mod:`rougebleu.mt.ter` and is imported on
+first use.
 
-Not offered: test-set downloads (`DATASETS`, `download_test_set`, `get_source_file`, ...), the
-command line, and the MeCab (`ja-mecab`, `ko-mecab`), Flores SentencePiece (`flores101`,
-`flores200`, `spm`) and `13a`-variant tokenizers beyond those of :mod:`rougebleu.mt.bleu`.
-`__version__` is the sacrebleu version whose API and numbers this mirrors; signatures carry
-rougebleu's own version.
+Every tokenizer of sacrebleu 2.6.0: besides the native ones, `ja-mecab`, `ko-mecab` and the
+SentencePiece tokenizers of spBLEU (`spm`, `flores101`, `flores200`, `spBLEU-1K`) run through the
+packages sacrebleu uses (the `ja`, `ko` and `spm` extras), with models read from sacrebleu's own
+cache (:mod:`rougebleu.mt.model_tokenizers`).
+
+Where sacrebleu raises another type than `ValueError`, the error is of both types: an unknown
+tokenizer is a `KeyError`, an unknown smoothing method an `AssertionError`, a call without
+references on a metric that cached none a `RuntimeError` (:mod:`rougebleu.mt.errors`).
+
+Not offered: test-set downloads (`DATASETS`, `download_test_set`, `get_source_file`, ...); the
+command line is ``rougebleu sacrebleu``. `__version__` is the sacrebleu version whose API and
+numbers this mirrors; signatures name it and rougebleu's version (`docs/signatures.md`).
 """
 
 from __future__ import annotations
@@ -26,11 +34,14 @@ from rougebleu.sacrebleu.compat import (
 )
 from rougebleu.sacrebleu.metrics import BLEU, CHRF
 from rougebleu.sacrebleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams
+from rougebleu.sacrebleu.utils import SACREBLEU_DIR, smart_open
 
 __version__ = "2.6.0"
 __description__ = "sacrebleu 2.6.0's API (BLEU, chrF, TER) computed by rougebleu"
 
 __all__ = [
+    "SACREBLEU_DIR",
+    "smart_open",
     "extract_word_ngrams",
     "extract_char_ngrams",
     "BLEU",
