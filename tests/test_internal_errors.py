@@ -99,6 +99,7 @@ CALLS = {
     "rouge_score_tokenize": lambda o: native.rouge_score_tokenize("a b"),
     "Rouge155Core.new": lambda o: Rouge155(),
     "Rouge155Core.measure_names": lambda o: o.r155.measures,
+    "Rouge155Core.signature": lambda o: o.r155.signature(),
     "Rouge155Core.evaluate": lambda o: o.r155.evaluate([({"s": "a b"}, ["a b"])]),
     "Rouge155Core.evaluate_config": lambda o: o.r155._core.evaluate_config("missing.xml"),
     "rouge155_main": lambda o: native.rouge155_main(["-h"]),

@@ -204,3 +204,27 @@ def test_rouge155_json_has_the_report_numbers_signature_and_version(corpus: Path
             )
             checked += 1
     assert checked >= 30, report.stdout[:500]
+
+
+def test_matlab_signatures_vary_with_every_option() -> None:
+    from rougebleu.matlab import bleu_evaluation_signature, rouge_evaluation_signature
+
+    rouge_variants = [
+        {},
+        {"rouge_method": "longest-common-subsequences"},
+        {"ngram_length": 2},
+        {"skip_distance": None},
+        {"beta": 2.0},
+        {"weight": 1.5},
+    ]
+    sigs = [rouge_evaluation_signature(**v) for v in rouge_variants]
+    sigs += [bleu_evaluation_signature(), bleu_evaluation_signature(ngram_weights=[0.5, 0.5])]
+    sigs.append(bleu_evaluation_signature(ignore_case=True))
+    assert len(set(sigs)) == len(sigs)
+    for s in sigs:
+        assert _parse(s)["version"] == f"matlab-docs+rougebleu-{V}"
+    a, b = "the cat sat on the mat today", "a cat sat on the mat"
+    scores = [rougebleu.rougeEvaluationScore(a, b, **v) for v in rouge_variants[:3]]
+    assert scores[0] != scores[2] and scores[1] != scores[2]
+    with pytest.raises(TypeError, match="ignore_case"):
+        bleu_evaluation_signature(ignore_case="yes")  # type: ignore[arg-type]

@@ -115,8 +115,7 @@ def _metric_options(metric: Any, use_stemmer: bool, texts: list[list[str]]) -> t
         return {"meteor": metric._scorer}, texts
     if isinstance(metric, BLEU):
         m = metric
-        bleu = (m._native_tokenize, False, m.max_ngram_order, m.smooth_method, m._value_f(), m.effective_order)
-        return {"bleu": bleu}, [m._lower(t) for t in texts]
+        return {"bleu": m._native_options()}, [m._lower(t) for t in texts]
     if isinstance(metric, CHRF):
         return {"chrf": metric._options()}, [metric._lower(t) for t in texts]
     if isinstance(metric, TER):

@@ -23,7 +23,8 @@ pub fn version_field() -> String {
 /// Every option of `opts` that can change a number, in the documented order.
 pub fn signature(opts: &Options) -> String {
     let yes = |b: bool| if b { "yes" } else { "no" };
-    let mut fields: Vec<(&str, String)> = vec![("n", opts.max_ngram.to_string()), ("l", yes(opts.lcs).into())];
+    let mut fields: Vec<(&str, String)> =
+        vec![("n", opts.max_ngram.to_string()), ("l", yes(opts.lcs).into())];
     if let Some(w) = opts.wlcs_weight {
         fields.push(("w", perl_number(w)));
     }
@@ -115,7 +116,11 @@ pub fn render(out: &Output, input: &RunInput, opts: &Options, labels: &Labels) -
                 Summary::Mean(v) => triple(["R", "P", "F"], *v, "", &mut fields),
                 Summary::Counts(c) => triple(["model_count", "peer_count", "hit_count"], *c, "", &mut fields),
             }
-            measures.push(format!("    {}: {{{}}}", string(&measure_name(m, opts, labels)), fields.join(", ")));
+            measures.push(format!(
+                "    {}: {{{}}}",
+                string(&measure_name(m, opts, labels)),
+                fields.join(", ")
+            ));
         }
         systems.push(format!(
             "  {{\"name\": {}, \"scores\": {{\n{}\n  }}}}",

@@ -24,6 +24,7 @@ from rougebleu.matlab.scoring import (
     rouge_evaluation_score_batch,
     rougeEvaluationScore,
 )
+from rougebleu.matlab.signature import bleu_evaluation_signature, rouge_evaluation_signature
 from rougebleu.matlab.stopwords import STOP_WORDS
 from rougebleu.matlab.summary import extract_summary, extractSummary, lexrank_scores, lexrankScores
 
@@ -32,6 +33,7 @@ __all__ = [
     "TokenizedDocument",
     "TokenizedDocumentArray",
     "bleuEvaluationScore",
+    "bleu_evaluation_signature",
     "bleu_evaluation_score",
     "bleu_evaluation_score_batch",
     "extractSummary",
@@ -41,5 +43,6 @@ __all__ = [
     "rougeEvaluationScore",
     "rouge_evaluation_score",
     "rouge_evaluation_score_batch",
+    "rouge_evaluation_signature",
     "tokenizedDocument",
 ]

@@ -121,7 +121,12 @@ class BLEU(NativeSentence):
     def _sentence_setup(self) -> None:
         # sentence_score's one-call path (options parsed once; `lowercase` and model tokenizers
         # take the general path).
-        self._sentence = _native.BleuSentence(
+        self._sentence = _native.BleuSentence(*self._native_options())
+
+    def _native_options(self) -> tuple[str, bool, int, str, float | None, bool]:
+        """The options of the native scoring calls: tokenizer, lowercase (done in Python), order,
+        smoothing and its value, effective order."""
+        return (
             self._native_tokenize,
             False,
             self.max_ngram_order,
@@ -314,17 +319,7 @@ class BLEU(NativeSentence):
         with reporting(progress, "pairwise"):
             hyps = text_list(hypotheses, "hypotheses", self._python_text)
             refs = text_list(references, "references", self._python_text)
-            return _native.bleu_pairwise(
-                self._lower(hyps),
-                self._lower(refs),
-                self._native_tokenize,
-                False,
-                self.max_ngram_order,
-                self.smooth_method,
-                self._value_f(),
-                self.effective_order,
-                workers,
-            )
+            return _native.bleu_pairwise(self._lower(hyps), self._lower(refs), *self._native_options(), workers)
 
     # -- what the significance tests call (rougebleu.mt.significance, sacrebleu's Metric hooks) ----
 
