@@ -207,7 +207,7 @@ def test_rouge155_json_has_the_report_numbers_signature_and_version(corpus: Path
 
 
 def test_matlab_signatures_vary_with_every_option() -> None:
-    from rougebleu.matlab import bleu_evaluation_signature, rouge_evaluation_signature
+    from rougebleu.matlab.signature import bleu_evaluation_signature, rouge_evaluation_signature
 
     rouge_variants = [
         {},

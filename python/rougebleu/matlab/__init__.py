@@ -24,7 +24,6 @@ from rougebleu.matlab.scoring import (
     rouge_evaluation_score_batch,
     rougeEvaluationScore,
 )
-from rougebleu.matlab.signature import bleu_evaluation_signature, rouge_evaluation_signature
 from rougebleu.matlab.stopwords import STOP_WORDS
 from rougebleu.matlab.summary import extract_summary, extractSummary, lexrank_scores, lexrankScores
 
@@ -33,7 +32,6 @@ __all__ = [
     "TokenizedDocument",
     "TokenizedDocumentArray",
     "bleuEvaluationScore",
-    "bleu_evaluation_signature",
     "bleu_evaluation_score",
     "bleu_evaluation_score_batch",
     "extractSummary",
@@ -43,6 +41,5 @@ __all__ = [
     "rougeEvaluationScore",
     "rouge_evaluation_score",
     "rouge_evaluation_score_batch",
-    "rouge_evaluation_signature",
     "tokenizedDocument",
 ]
