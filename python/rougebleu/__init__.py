@@ -192,8 +192,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from rougebleu._rougebleu import InternalError as InternalError
-    from rougebleu.caption.suite import CaptionScores as CaptionScores
-    from rougebleu.caption.suite import caption_scores as caption_scores
     from rougebleu.allpairs import (
         expected_utility as expected_utility,
     )
@@ -203,6 +201,8 @@ if TYPE_CHECKING:
     from rougebleu.allpairs import (
         top_k as top_k,
     )
+    from rougebleu.caption.suite import CaptionScores as CaptionScores
+    from rougebleu.caption.suite import caption_scores as caption_scores
     from rougebleu.matlab import (
         TokenizedDocument as TokenizedDocument,
     )
