@@ -2,7 +2,7 @@
 numbers are and what computed them.
 
 Every metric's signature is built by :func:`format_signature` and follows one grammar (written out,
-with each metric's fields, in ``docs/signatures.md``)::
+with each metric's fields, in ``https://rougebleu.github.io/rougebleu/signatures/``)::
 
     signature := field ("|" field)*
     field     := key ":" value            key: [A-Za-z0-9#_-]+; value: no "|" and no ":"

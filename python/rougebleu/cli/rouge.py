@@ -30,7 +30,7 @@ DESCRIPTION = """ROUGE of one or more system outputs against line-aligned refere
 Files hold one text per line; a literal \\n inside a line is a newline (the sentence break
 rougeLsum splits on). Scores are rouge_score's per-pair precision/recall/F, averaged over the
 pairs (the corpus number papers report). The output names every setting that differs from the
-default and gives the signature of the scores (docs/signatures.md).
+default and gives the signature of the scores (https://rougebleu.github.io/rougebleu/signatures/).
 Exit codes: 0 on success, 1 for unusable input (missing file, line counts that differ, a test
 that needs more systems), 2 for bad usage."""
 

@@ -1,4 +1,4 @@
-"""The signatures of the MATLAB-style scores (docs/signatures.md): every option of
+"""The signatures of the MATLAB-style scores (https://rougebleu.github.io/rougebleu/signatures/): every option of
 ``rougeEvaluationScore`` and ``bleuEvaluationScore`` that can change a number, checked as those
 functions check them, in the one grammar of :mod:`rougebleu.signature`."""
 

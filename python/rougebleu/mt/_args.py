@@ -161,7 +161,7 @@ _PER_PREDICTION = (
     "references looks like Hugging Face evaluate's layout (references[i]: the references of "
     "prediction i), but sacrebleu's is one stream per reference (references[k][i]: reference k of "
     "segment i); transpose it with [list(s) for s in zip(*references)], or use rougebleu.evaluate "
-    "(docs/layouts.md)"
+    "(https://rougebleu.github.io/rougebleu/layouts/)"
 )
 
 

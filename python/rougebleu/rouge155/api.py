@@ -247,7 +247,7 @@ class Rouge155:
 
     def signature(self) -> str:
         """The reproducibility signature of these options: every setting that can change a number,
-        ``...|version:ROUGE-1.5.5+rougebleu-<version>`` (``docs/signatures.md``)."""
+        ``...|version:ROUGE-1.5.5+rougebleu-<version>`` (``https://rougebleu.github.io/rougebleu/signatures/``)."""
         return self._core.signature()
 
     @property

@@ -184,7 +184,7 @@ def _refuse_swapped(predictions: Any, references: Any) -> None:
             "predictions[0] is a list of texts but references[0] is one text: predictions and references "
             "look swapped. rouge(predictions, references) takes the predictions first; each reference may "
             "be a list of texts, a prediction may not (rouge_score's score() takes the target first; "
-            "docs/layouts.md)"
+            "https://rougebleu.github.io/rougebleu/layouts/)"
         )
 
 

@@ -1,6 +1,6 @@
 """ROUGE's reproducibility signature: every option of :func:`rougebleu.rouge`,
 :func:`rougebleu.rouge_corpus` and :class:`rougebleu.RougeScorer` that can change a number, in the
-grammar of :mod:`rougebleu.signature` (fields listed in ``docs/signatures.md``), e.g.
+grammar of :mod:`rougebleu.signature` (fields listed in ``https://rougebleu.github.io/rougebleu/signatures/``), e.g.
 ``types:rouge1+rougeL|tok:rouge_score|stem:no|multi:max|jk:no|f:f1|version:rouge_score-0.1.2+rougebleu-0.1.0``.
 """
 

@@ -16,7 +16,7 @@ references on a metric that cached none a `RuntimeError` (:mod:`rougebleu.mt.err
 
 Not offered: test-set downloads (`DATASETS`, `download_test_set`, `get_source_file`, ...); the
 command line is ``rougebleu sacrebleu``. `__version__` is the sacrebleu version whose API and
-numbers this mirrors; signatures name it and rougebleu's version (`docs/signatures.md`).
+numbers this mirrors; signatures name it and rougebleu's version (`https://rougebleu.github.io/rougebleu/signatures/`).
 """
 
 from __future__ import annotations
