@@ -7,8 +7,9 @@
 //! identical for any number of workers.
 use std::cell::RefCell;
 
-use crate::batch::{fill_rows, try_matrix};
+use crate::batch::fill_rows;
 use crate::error::{Error, Result};
+use crate::memory::try_matrix;
 
 /// A metric prepared for all pairs of `rows()` hypotheses and `cols()` references.
 pub trait PairScorer: Sync {

@@ -102,66 +102,6 @@ where
     }
 }
 
-/// Types whose all-zero bytes are a valid value (zero numbers), so that a result can be
-/// allocated already zeroed: the operating system hands out zero pages lazily, and a huge
-/// matrix costs nothing until its rows are written, inside the interruptible row pass.
-///
-/// # Safety
-/// Implement only for types for which the all-zero bit pattern is a valid value.
-pub unsafe trait Zeroed: Copy {}
-unsafe impl Zeroed for f64 {}
-unsafe impl Zeroed for bool {}
-unsafe impl Zeroed for u16 {}
-unsafe impl Zeroed for u32 {}
-unsafe impl Zeroed for u64 {}
-unsafe impl Zeroed for i64 {}
-unsafe impl Zeroed for usize {}
-unsafe impl Zeroed for (i64, f64) {}
-unsafe impl Zeroed for [f64; 3] {}
-unsafe impl Zeroed for crate::kernels::fmeasure::Prf {}
-
-/// The number of values of a `rows x cols` matrix of `T`, or the [`Error::Memory`] that
-/// [`try_matrix`] would give: for results built another way (in pieces, or as several vectors).
-pub fn check_matrix<T>(rows: usize, cols: usize, what: &str) -> Result<usize> {
-    let bytes = rows as u128 * cols as u128 * std::mem::size_of::<T>() as u128;
-    let available = crate::limits::available_memory();
-    let refuse = || Error::Memory { what: format!("{what} ({rows} x {cols})"), bytes, available };
-    let len = rows.checked_mul(cols).ok_or_else(refuse)?;
-    if bytes > isize::MAX as u128 || available.is_some_and(|a| bytes > a) {
-        return Err(refuse());
-    }
-    Ok(len)
-}
-
-/// A zeroed vector of `rows * cols` values, allocated fallibly: a size that overflows, that
-/// exceeds the memory the system has available, or that the allocator refuses is an
-/// [`Error::Memory`] naming `what`, never an abort. For the results whose size is a product of
-/// input sizes (N x M matrices, N x N graphs), so that an impossible request fails at once
-/// instead of growing until the operating system kills the process (Linux grants far more
-/// memory than it has and only fails when the pages are written).
-pub fn try_matrix<T: Zeroed>(rows: usize, cols: usize, what: &str) -> Result<Vec<T>> {
-    let len = check_matrix::<T>(rows, cols, what)?;
-    let refuse = || Error::Memory {
-        what: format!("{what} ({rows} x {cols})"),
-        bytes: (len * std::mem::size_of::<T>()) as u128,
-        available: crate::limits::available_memory(),
-    };
-    if len == 0 || std::mem::size_of::<T>() == 0 {
-        return Ok(vec![unsafe { std::mem::zeroed() }; len]);
-    }
-    let layout = std::alloc::Layout::array::<T>(len).map_err(|_| refuse())?;
-    // SAFETY: the layout has a non-zero size; a null pointer is the allocator's refusal; the
-    // memory is zeroed, which `T: Zeroed` makes `len` valid values, and it was allocated by the
-    // global allocator with exactly the layout of a `Vec<T>` of capacity `len`.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
-        if ptr.is_null() {
-            return Err(refuse());
-        }
-        Ok(Vec::from_raw_parts(ptr, len, len))
-    }
-}
-
 /// Calls `f(i, row)` for every `cols`-long row `i` of `out`, in parallel according to `workers`.
 /// Rows are written in place, so a matrix needs no second copy.
 pub fn fill_rows<T, F>(out: &mut [T], cols: usize, workers: Option<usize>, f: F)
@@ -239,20 +179,8 @@ mod tests {
     }
 
     #[test]
-    fn matrices_are_allocated_fallibly_and_filled_in_place() {
-        let err = try_matrix::<f64>(usize::MAX, 2, "the matrix").unwrap_err();
-        assert!(matches!(err, Error::Memory { .. }), "{err}");
-        let err = try_matrix::<f64>(1 << 40, 1 << 20, "the matrix").unwrap_err();
-        assert!(err.to_string().contains("the matrix (1099511627776 x 1048576)"), "{err}");
-        if let Some(available) = crate::limits::available_memory() {
-            // More than the system has: refused up front, though the allocator might grant it.
-            let rows = (available / 8 / (1 << 20) + 1) as usize;
-            let err = try_matrix::<f64>(rows, 1 << 20, "the matrix").unwrap_err();
-            assert!(err.to_string().contains("bytes of memory available"), "{err}");
-        }
-        let mut m = try_matrix::<usize>(3, 4, "m").unwrap();
-        assert_eq!(m, vec![0; 12]);
-        assert!(try_matrix::<f64>(0, 5, "empty").unwrap().is_empty());
+    fn matrices_are_filled_in_place() {
+        let mut m = vec![0usize; 12];
         fill_rows(&mut m, 4, Some(2), |i, row| row.iter_mut().enumerate().for_each(|(j, x)| *x = i * 4 + j));
         assert_eq!(m, (0..12).collect::<Vec<_>>());
         fill_rows(&mut m[..0], 0, None, |_, _| unreachable!());

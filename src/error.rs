@@ -10,9 +10,10 @@ pub enum Error {
     /// A ROUGE-1.5.5 configuration (or its data directory) cannot be read or does not describe
     /// an evaluation; the message names the file and line.
     Config(String),
-    /// A result or table of this many bytes cannot be allocated (the system had `available`
-    /// bytes of memory available, where it says); the message names it.
-    Memory { what: String, bytes: u128, available: Option<u128> },
+    /// A result or table of this many bytes cannot be allocated (the process had `available`
+    /// bytes of memory available, where the platform says); the message names it, and `advice`
+    /// (if any) says what to do instead.
+    Memory { what: String, bytes: u128, available: Option<u128>, advice: &'static str },
 }
 
 impl Error {
@@ -30,11 +31,12 @@ impl fmt::Display for Error {
             }
             Error::Value { arg, msg } => write!(f, "{arg}: {msg}"),
             Error::Input(msg) | Error::Config(msg) => f.write_str(msg),
-            Error::Memory { what, bytes, available: None } => {
-                write!(f, "{what}: cannot allocate {bytes} bytes")
-            }
-            Error::Memory { what, bytes, available: Some(a) } => {
-                write!(f, "{what}: cannot allocate {bytes} bytes ({a} bytes of memory available); work in blocks of rows")
+            Error::Memory { what, bytes, available, advice } => {
+                write!(f, "{what}: cannot allocate {bytes} bytes")?;
+                if let Some(a) = available {
+                    write!(f, " ({a} bytes of memory available)")?;
+                }
+                f.write_str(advice)
             }
         }
     }

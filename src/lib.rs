@@ -18,6 +18,7 @@
 //! - [`batch`]: rayon fan-out with a `workers` knob and input-ordered results.
 //! - [`control`]: cancellation and progress of long calls, observed by every `batch` pass.
 //! - [`limits`]: the documented bounds of every numeric option.
+//! - [`memory`]: what may still be allocated, and allocation that fails with `MemoryError`.
 //! - [`options`]: the vocabularies of the string options, each written once with its enum.
 //! - [`stats`]: mergeable statistics and the exact float sum behind them.
 //!
@@ -35,6 +36,7 @@ pub mod error;
 pub mod kernels;
 pub mod limits;
 pub mod matlab;
+pub mod memory;
 pub mod meteor;
 pub mod options;
 pub mod report;

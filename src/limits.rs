@@ -21,26 +21,3 @@ pub const MAX_BETA: f64 = 1e100;
 
 /// Largest chrF `beta`: its square is then an exact float32, as sacrebleu's bootstrap needs.
 pub const MAX_CHRF_BETA: f64 = 1000.0;
-
-/// The memory the system has available for a new allocation, in bytes, where the platform says
-/// (Linux: `MemAvailable` plus free swap, from `/proc/meminfo`, and no more than a container's
-/// cgroup limit leaves); `None` elsewhere, where only the allocator's own refusal stops an
-/// impossible result.
-pub fn available_memory() -> Option<u128> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let field = |name: &str| -> Option<u128> {
-        let line = info.lines().find(|l| l.starts_with(name))?;
-        let kib: u128 = line[name.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
-        Some(kib * 1024)
-    };
-    let system = field("MemAvailable:")? + field("SwapFree:").unwrap_or(0);
-    Some(cgroup_headroom().map_or(system, |c| c.min(system)))
-}
-
-/// What a cgroup v2 memory limit leaves (`memory.max` minus `memory.current`), if one is set.
-fn cgroup_headroom() -> Option<u128> {
-    let read = |f: &str| std::fs::read_to_string(format!("/sys/fs/cgroup/{f}")).ok();
-    let max: u128 = read("memory.max")?.trim().parse().ok()?; // "max" (no limit) does not parse
-    let current: u128 = read("memory.current")?.trim().parse().ok()?;
-    Some(max.saturating_sub(current))
-}

@@ -150,6 +150,55 @@ def test_progress_counts_never_decrease_and_results_do_not_change(call):
     assert np.array_equal(np.asarray(with_progress, dtype=object), np.asarray(without, dtype=object))
 
 
+# Outer calls whose progress callback makes calls of its own (before, six of these recursed until
+# RecursionError: the nested calls reported into the callback that made them).
+NESTING = {
+    "rouge": lambda p: rougebleu.rouge(TEXTS * 3, TEXTS[::-1] * 3, rouge_types=["rouge1"], progress=p),
+    "bleu_corpus": lambda p: rougebleu.BLEU().corpus_score(TEXTS * 3, [TEXTS[::-1] * 3], progress=p),
+    "chrf_sentences": lambda p: rougebleu.CHRF().sentence_scores(TEXTS, [TEXTS[::-1]], progress=p),
+    "ter_statistics": lambda p: rougebleu.TER().segment_statistics(TEXTS[:1500], [TEXTS[1:1501]], progress=p),
+    "rouge_pairwise": lambda p: rougebleu.rouge_pairwise(TEXTS[:200], TEXTS[:300], progress=p),
+    "top_k": lambda p: rougebleu.top_k(TEXTS[:200], TEXTS[:300], 2, metric="chrf", progress=p),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NESTING))
+def test_progress_belongs_to_the_call_that_asked_for_it(name):
+    outer: list[tuple[int, int]] = []
+    inner: list[list[tuple[int, int]]] = []
+
+    def callback(done, total):
+        outer.append((done, total))
+        # The same kind of call from inside the callback, long enough to report: without progress
+        # it reports nothing here, and with its own callback it reports there only.
+        NESTING[name](None)
+        inner.append([])
+        NESTING[name](lambda d, t: inner[-1].append((d, t)))
+
+    first = NESTING[name](callback)
+    _check_counts(outer)
+    for seen in inner:
+        _check_counts(seen)
+    # The callback saw its own call only: its final count is that of a call made alone.
+    alone = []
+    again = NESTING[name](lambda d, t: alone.append((d, t)))
+    assert outer[-1] == alone[-1]
+    assert _plain(first) == _plain(again)
+
+
+def _plain(x):
+    """A result as plain values, for `==`."""
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return x.tolist()
+    if hasattr(x, "fmeasure"):
+        return [_plain(x.precision), _plain(x.recall), _plain(x.fmeasure)]
+    return getattr(x, "score", x)
+
+
 def test_progress_true_draws_a_tqdm_bar_and_closes_it(capsys):
     pytest.importorskip("tqdm")
     out = rougebleu.BLEU(effective_order=True).pairwise(TEXTS[:1500], TEXTS[:1500], progress=True, workers=1)

@@ -2,10 +2,10 @@
 //! systems), hypotheses -> per-segment statistics, in parallel and in input order.
 use super::segment::{with_segment_stats, SegmentStats};
 use super::stats::stats_len;
-use crate::batch;
 use crate::error::{check_segment_count, check_streams, Error, Result};
 use crate::limits::MAX_NGRAM_ORDER;
 use crate::text::sacrebleu::{preprocess, preprocess_into, Tokenizer, Tokens};
+use crate::{batch, memory};
 
 /// How texts become tokens and how many n-gram orders are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ impl RefCache {
         let k = stats_len(prep.max_order);
         let n_sys = systems.len();
         // Per segment, the rows of every system one after the other; then one matrix per system.
-        let mut rows = batch::try_matrix::<u64>(self.len(), n_sys * k, "BLEU statistics")?;
+        let mut rows = memory::try_matrix::<u64>(self.len(), n_sys * k, "BLEU statistics")?;
         batch::fill_rows(&mut rows, n_sys * k, workers, |i, row| {
             with_segment_stats(|seg| {
                 self.begin_segment(seg, i);

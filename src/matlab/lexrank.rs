@@ -6,8 +6,9 @@
 //! normalised to sum to one (a document similar to nothing links to every document). PageRank
 //! with damping 0.85 iterates `p ← (1 - d)/N + d·Mᵀp` from the uniform vector until the L1
 //! change is below 1e-14 (at most 10,000 rounds). Scores sum to one.
-use crate::batch::{fill_rows, try_matrix};
+use crate::batch::fill_rows;
 use crate::error::Result;
+use crate::memory::try_matrix;
 
 /// PageRank damping factor.
 pub const DAMPING: f64 = 0.85;

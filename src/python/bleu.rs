@@ -5,7 +5,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::guard::guard;
-use super::long_call;
+use super::long_call::{self, Size};
 use super::sentence::{sentence_texts, utf8};
 use super::significance::{
     count_rows, index_matrix, IndexRows, NumpyGenerator, ResampleIndices, ResampleScores, SegmentRows,
@@ -53,8 +53,9 @@ fn bleu_stats(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (data, num_refs) =
-            long_call::run(py, hyps.len(), || stats_with_references(&hyps, &refs, prep, workers))??;
+        let (data, num_refs) = long_call::run(py, Size::streams(hyps.len(), &hyps, &refs), || {
+            stats_with_references(&hyps, &refs, prep, workers)
+        })??;
         Ok((SegmentRows { data, k: stats_len(prep.max_order) }, num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -84,7 +85,7 @@ fn bleu_sentence_scores<'py>(
         let hyps = texts(&hi, "hypotheses")?;
         let handles = stream_items(streams)?;
         let refs = stream_texts(&handles)?;
-        let (scores, num_refs) = long_call::run(py, hyps.len(), || {
+        let (scores, num_refs) = long_call::run(py, Size::streams(hyps.len(), &hyps, &refs), || {
             map_segments(&hyps, &refs, prep, workers, |row| bleu_score_only(row, smooth, effective_order))
         })??;
         Ok((PyArray1::from_vec(py, scores), num_refs.map_or(-1, |n| n as i64)))
@@ -115,9 +116,8 @@ impl BleuReferences {
             let workers = threads(workers);
             let handles = stream_items(streams)?;
             let borrowed = stream_texts(&handles)?;
-            let cache = long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || {
-                RefCache::new(&borrowed, prep, workers)
-            })??;
+            let size = Size::streams(borrowed.iter().map(|s| s.len()).max().unwrap_or(0), &[], &borrowed);
+            let cache = long_call::run(py, size, || RefCache::new(&borrowed, prep, workers))??;
             Ok(BleuReferences { cache })
         })
     }
@@ -148,7 +148,7 @@ impl BleuReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let scores = long_call::run(py, hyps.len(), || {
+            let scores = long_call::run(py, Size::texts(hyps.len(), hyps.iter().copied()), || {
                 self.cache.map(&hyps, workers, |row| bleu_score_only(row, smooth, effective_order))
             })??;
             Ok(PyArray1::from_vec(py, scores))
@@ -168,7 +168,8 @@ impl BleuReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let data = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
+            let size = Size::texts(hyps.len(), hyps.iter().copied());
+            let data = long_call::run(py, size, || self.cache.stats(&hyps, workers))??;
             Ok(SegmentRows { data, k: stats_len(self.cache.prep.max_order) })
         })
     }
@@ -193,7 +194,7 @@ impl BleuReferences {
                 .enumerate()
                 .map(|(s, it)| texts(it, &format!("systems[{s}]")))
                 .collect::<PyResult<Vec<_>>>()?;
-            let work = hyps.iter().map(Vec::len).sum();
+            let work: usize = hyps.iter().map(Vec::len).sum();
             let data = long_call::run(py, work, || self.cache.stats_many(&hyps, workers))??;
             let k = stats_len(self.cache.prep.max_order);
             Ok(data.into_iter().map(|data| SegmentRows { data, k }).collect())
@@ -258,7 +259,7 @@ fn bleu_shared_resample_scores(
             let most = crate::limits::MAX_BOOTSTRAP;
             return Err(Error::value("n_samples", format!("must be at most {most}, got {n_samples}")).into());
         }
-        crate::batch::check_matrix::<f64>(systems.len(), n_samples, "resample scores")?;
+        crate::memory::check_matrix::<f64>(systems.len(), n_samples, "resample scores")?;
         if n == 0 || n_samples == 0 {
             return Ok(systems.iter().map(|_| ResampleScores { scores: Vec::new() }).collect());
         }
@@ -508,7 +509,7 @@ impl BleuSentence {
                 segment_row(hyp, refs.iter().copied(), self.prep, &mut row);
                 bleu_from_stats(&row, self.smooth, self.effective_order)
             };
-            let s = if bytes > 1 << 14 { py.detach(work) } else { work() };
+            let s = if bytes > 1 << 14 { long_call::run(py, Size::bytes(1, bytes), work)? } else { work() };
             let order = self.prep.max_order;
             let (counts, totals) = (row[2..2 + order].to_vec(), row[2 + order..].to_vec());
             Ok(Some((s.score, counts, totals, s.precisions, s.bp, s.sys_len, s.ref_len, refs.len())))

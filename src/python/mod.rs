@@ -28,6 +28,12 @@ mod text_lines;
 mod workers;
 mod xlsum;
 
+/// The system allocator, with a reserve of 16 MiB for the small requests it refuses, so that
+/// running out of memory is a `MemoryError` and never an abort (see `crate::memory::allocator`).
+#[global_allocator]
+static ALLOCATOR: crate::memory::allocator::Reserved<std::alloc::System, { 16 << 20 }> =
+    crate::memory::allocator::Reserved::new(std::alloc::System);
+
 #[pymodule(gil_used = false)]
 fn _rougebleu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use super::columns::{column, Column};
 use super::errors::null_error;
 use super::guard::guard;
-use super::long_call;
+use super::long_call::{self, Size};
 use super::pretokenized::token_batch;
 use super::rouge_per_call::RougeDictScorer;
 use super::text_args::{rouge_text, sequence_items};
@@ -111,7 +111,8 @@ impl RougeCore {
         guard("RougeCore.score", || {
             let t = rouge_text(target, || "target".into())?;
             let p = rouge_text(prediction, || "prediction".into())?;
-            Ok(tuples(py.detach(|| self.scorer.score(t, p))))
+            let size = Size::bytes(1, t.text.len() + p.text.len());
+            Ok(tuples(long_call::run(py, size, || self.scorer.score(t, p))?))
         })
     }
 
@@ -129,7 +130,8 @@ impl RougeCore {
                 .map(|(i, o)| rouge_text(o, || format!("targets[{i}]")))
                 .collect::<PyResult<Vec<_>>>()?;
             let p = rouge_text(prediction, || "prediction".into())?;
-            Ok(tuples(py.detach(|| self.scorer.score_multi(&ts, p))?))
+            let size = Size::texts(1, ts.iter().chain([&p]).map(|t| t.text));
+            Ok(tuples(long_call::run(py, size, || self.scorer.score_multi(&ts, p))??))
         })
     }
 

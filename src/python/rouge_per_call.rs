@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
 
 use super::guard::guard;
+use super::long_call::{self, Size};
 use crate::rouge::multi::TypeScore;
 use crate::rouge::scorer::{Scorer, Text};
 
@@ -17,8 +18,8 @@ thread_local! {
     static SCORES: std::cell::Cell<Vec<TypeScore>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// Texts longer than this (in bytes, all together) are scored detached from the interpreter;
-/// shorter ones are not worth the hand-over.
+/// Texts longer than this (in bytes, all together) are scored through the long-call door (detached
+/// from the interpreter, interruptible); shorter ones are not worth the hand-over.
 const DETACH_BYTES: usize = 1 << 14;
 
 /// The per-call path: `score(target, prediction)` -> `{key: score_cls(p, r, f)}` built here, with
@@ -138,7 +139,9 @@ impl RougeDictScorer {
         out.clear();
         let bytes = prediction.text.len() + targets.iter().map(|t| t.text.len()).sum::<usize>();
         if bytes > DETACH_BYTES {
-            py.detach(|| self.scorer.score_multi_into(targets, prediction, &mut out));
+            long_call::run(py, Size::bytes(1, bytes), || {
+                self.scorer.score_multi_into(targets, prediction, &mut out)
+            })?;
         } else {
             self.scorer.score_multi_into(targets, prediction, &mut out);
         }

@@ -116,7 +116,7 @@ impl NumpyGenerator {
     /// `integers(2, size=(rows, n), dtype=bool)`, as a NumPy bool array.
     fn booleans<'py>(&mut self, py: Python<'py>, rows: usize, n: usize) -> PyResult<Bound<'py, PyAny>> {
         guard("NumpyGenerator.booleans", || {
-            let mut bits = crate::batch::try_matrix::<bool>(rows, n, "swap masks")?;
+            let mut bits = crate::memory::try_matrix::<bool>(rows, n, "swap masks")?;
             self.rng.fill_booleans(&mut bits);
             Ok(PyArray1::from_vec(py, bits).reshape([rows, n])?.into_any())
         })
@@ -127,9 +127,9 @@ impl NumpyGenerator {
     /// `rows x n` draws of `choice(n)` into a matrix of `T`, serially (one stream), in chunks.
     fn draw<T>(&mut self, py: Python<'_>, n: usize, rows: usize) -> PyResult<Vec<T>>
     where
-        T: crate::batch::Zeroed + From<u16> + TryFrom<u32> + Send,
+        T: crate::memory::Zeroed + From<u16> + TryFrom<u32> + Send,
     {
-        let mut idx = crate::batch::try_matrix::<T>(rows, n, "bootstrap indices")?;
+        let mut idx = crate::memory::try_matrix::<T>(rows, n, "bootstrap indices")?;
         let rng = Mutex::new(&mut self.rng);
         long_call::run(py, rows.saturating_mul(n), || {
             crate::batch::fill_rows(&mut idx, n, Some(1), |_, row| {
@@ -297,7 +297,7 @@ fn check_samples(n_samples: usize, width: usize) -> PyResult<()> {
         let most = crate::limits::MAX_BOOTSTRAP;
         return Err(Error::value("n_samples", format!("must be at most {most}, got {n_samples}")).into());
     }
-    crate::batch::check_matrix::<f64>(width, n_samples, "resample scores")?;
+    crate::memory::check_matrix::<f64>(width, n_samples, "resample scores")?;
     Ok(())
 }
 

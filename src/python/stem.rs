@@ -16,7 +16,8 @@ use crate::stem::snowball::{self, History, Language};
 #[pyfunction]
 fn nltk_porter_stem(py: Python<'_>, words: Vec<String>) -> PyResult<Vec<String>> {
     guard("nltk_porter_stem", || {
-        long_call::run(py, words.len(), || words.iter().map(|w| nltk_porter::stem(w)).collect())
+        // A serial pass, so that a long list is interruptible and reports its progress.
+        long_call::run(py, words.len(), || batch::map(&words, Some(1), |w| nltk_porter::stem(w)))
     })
 }
 
@@ -88,10 +89,12 @@ fn snowball_stem_sequence(
         let lang = Language::from_name(language).ok_or_else(|| unknown_language(language))?;
         let mut history = if arabic_settled { History::settled() } else { History::fresh() };
         let out = long_call::run(py, words.len(), || {
-            words
-                .iter()
-                .map(|w| snowball::stem_with_history(lang, w, ignore_stopwords, &mut history))
-                .collect()
+            // In order (the history carries from word to word), as a pass: interruptible.
+            let mut out = Vec::with_capacity(words.len());
+            batch::steps(words.len(), |i| {
+                out.push(snowball::stem_with_history(lang, &words[i], ignore_stopwords, &mut history))
+            });
+            out
         })?;
         Ok((out, history == History::settled()))
     })
