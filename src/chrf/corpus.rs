@@ -66,6 +66,11 @@ pub struct ChrfRefs {
 }
 
 impl ChrfRefs {
+    /// The bytes of all the references.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     pub fn new<S: AsRef<str>>(streams: &[Vec<Option<S>>]) -> Result<Self> {
         let (n, num_refs) = check_streams(streams)?;
         let bytes = streams.iter().flatten().flatten().map(|r| r.as_ref().len()).sum();

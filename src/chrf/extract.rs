@@ -15,26 +15,34 @@ fn is_punct(c: u8) -> bool {
 /// without Python's whitespace characters (sacrebleu's `''.join(line.split())`).
 pub fn chars_into(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     out.clear();
-    out.reserve(text.len());
+    crate::memory::reserve(out, text.len(), "chrF's characters");
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if b < 0x80 {
-            // ASCII: one byte, one code point; Python's ASCII whitespace is \t..\r and \x1c..' '.
-            if whitespace || !matches!(b, b'\t'..=b'\r' | 0x1c..=b' ') {
-                out.push(b as u32);
+        // A cancelled call stops inside a huge text too (once per chunk).
+        crate::control::poll();
+        let stop = bytes.len().min(i + POLL_CHUNK);
+        while i < stop {
+            let b = bytes[i];
+            if b < 0x80 {
+                // ASCII: one byte, one code point; Python's ASCII whitespace is \t..\r and \x1c..' '.
+                if whitespace || !matches!(b, b'\t'..=b'\r' | 0x1c..=b' ') {
+                    out.push(b as u32);
+                }
+                i += 1;
+            } else {
+                let c = text[i..].chars().next().unwrap_or('\0');
+                if whitespace || !is_py_space(c) {
+                    out.push(c as u32);
+                }
+                i += c.len_utf8();
             }
-            i += 1;
-        } else {
-            let c = text[i..].chars().next().unwrap_or('\0');
-            if whitespace || !is_py_space(c) {
-                out.push(c as u32);
-            }
-            i += c.len_utf8();
         }
     }
 }
+
+/// The decoding loops poll the call once per this many bytes.
+const POLL_CHUNK: usize = 1 << 20;
 
 /// The id of a code point that is left out (whitespace, unless it is kept).
 const SKIP: u32 = u32::MAX;
@@ -88,31 +96,36 @@ fn decode(
 ) {
     let b = text.as_bytes();
     out.clear();
-    out.resize(b.len(), 0);
+    crate::memory::resize(out, b.len(), 0, "chrF's characters");
     let (mut i, mut k) = (0, 0);
     while i < b.len() {
-        let x = b[i];
-        let id = if x < 0x80 {
-            i += 1;
-            small(x as usize)
-        } else if x < 0xE0 && i + 1 < b.len() {
-            // A two-byte sequence (the text is valid UTF-8, so `x` is a lead byte).
-            let cp = ((x as usize & 0x1F) << 6) | (b[i + 1] as usize & 0x3F);
-            i += 2;
-            small(cp)
-        } else {
-            let c = text[i..].chars().next().unwrap_or('\0');
-            i += c.len_utf8();
-            if !whitespace && is_py_space(c) {
-                SKIP
+        // A cancelled call stops inside a huge text too (once per chunk).
+        crate::control::poll();
+        let stop = b.len().min(i + POLL_CHUNK);
+        while i < stop {
+            let x = b[i];
+            let id = if x < 0x80 {
+                i += 1;
+                small(x as usize)
+            } else if x < 0xE0 && i + 1 < b.len() {
+                // A two-byte sequence (the text is valid UTF-8, so `x` is a lead byte).
+                let cp = ((x as usize & 0x1F) << 6) | (b[i + 1] as usize & 0x3F);
+                i += 2;
+                small(cp)
             } else {
-                big(c)
+                let c = text[i..].chars().next().unwrap_or('\0');
+                i += c.len_utf8();
+                if !whitespace && is_py_space(c) {
+                    SKIP
+                } else {
+                    big(c)
+                }
+            };
+            if k < out.len() {
+                out[k] = id;
             }
-        };
-        if k < out.len() {
-            out[k] = id;
+            k += (id != SKIP) as usize;
         }
-        k += (id != SKIP) as usize;
     }
     out.truncate(k);
 }
@@ -252,6 +265,9 @@ pub fn word_spans(text: &str, out: &mut Vec<(usize, usize)>) {
             i += len;
         }
         let (w, end) = (&b[start..i], i);
+        if out.capacity() - out.len() < 2 {
+            crate::memory::reserve(out, out.len().max(16), "chrF's words");
+        }
         if first == w.len() {
             out.push((start, end));
         } else if is_punct(w[w.len() - 1]) {
@@ -269,6 +285,7 @@ pub fn words_into<'a>(text: &'a str, out: &mut Vec<&'a str>) {
     let mut spans = Vec::new();
     word_spans(text, &mut spans);
     out.clear();
+    crate::memory::reserve(out, spans.len(), "chrF's words");
     out.extend(spans.iter().map(|&(s, e)| &text[s..e]));
 }
 

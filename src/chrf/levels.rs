@@ -55,7 +55,7 @@ pub fn cells(hyp_len: usize, alpha: usize) -> Option<usize> {
 /// Grows `v` to at least `n` items.
 fn at_least<T: Clone + Default>(v: &mut Vec<T>, n: usize) {
     if v.len() < n {
-        v.resize(n, T::default());
+        crate::memory::resize(v, n, T::default(), "chrF's tables");
     }
 }
 
@@ -191,6 +191,8 @@ impl Levels {
         let mut groups = alpha;
         let (mut nh, mut nr) = (0, 0);
         for n in 2..=max_order {
+            // An order over a long reference takes a while: a cancelled call stops here.
+            crate::control::poll();
             if n > 2 {
                 // The positions that start an n-gram.
                 while nh > 0 && self.hyp[nh - 1].0 as usize + n > lh {

@@ -7,6 +7,7 @@ use super::extract::{chars_into, word_spans, words_into, Alphabet};
 use super::levels::{cells, Levels, MAX_CELLS};
 use super::score::f_score;
 use super::ChrfOptions;
+use crate::control::Poller;
 use crate::text::intern::{Interner, UnitMap};
 
 /// The id of an n-gram that is not in the table (looked up, not inserted).
@@ -54,6 +55,10 @@ pub struct NgramTable {
 
 const MIN_CAP: usize = 64;
 
+/// The unigram passes over a long text poll the call (`crate::control::poll`) once per this many
+/// symbols; the longer orders tick a `Poller` per n-gram.
+const POLL_CHUNK: usize = 1 << 16;
+
 impl Default for NgramTable {
     fn default() -> Self {
         NgramTable {
@@ -98,7 +103,8 @@ impl NgramTable {
 
     fn set_cap(&mut self, cap: usize) {
         if cap > self.slots.len() {
-            self.slots = vec![Slot::default(); cap];
+            self.slots = Vec::new();
+            self.slots = crate::memory::filled(cap, Slot::default(), "chrF's n-gram table");
             self.stamp = 1;
         }
         self.cap = cap;
@@ -113,8 +119,9 @@ impl NgramTable {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let live: Vec<Slot> =
-            self.slots[..self.cap].iter().filter(|s| s.stamp == self.stamp).copied().collect();
+        let mut live = Vec::new();
+        crate::memory::reserve(&mut live, self.len, "chrF's n-gram table");
+        live.extend(self.slots[..self.cap].iter().filter(|s| s.stamp == self.stamp).copied());
         self.next_stamp();
         self.set_cap(self.cap * 2);
         let mask = self.cap - 1;
@@ -179,11 +186,17 @@ impl NgramTable {
         if max_order == 0 {
             return;
         }
-        ids.extend(syms.iter().map(|&s| self.insert(unigram_key(kind, s))));
+        crate::memory::reserve(ids, syms.len(), "chrF's n-gram ids");
+        let mut poller = Poller::default();
+        for chunk in syms.chunks(POLL_CHUNK) {
+            crate::control::poll();
+            ids.extend(chunk.iter().map(|&s| self.insert(unigram_key(kind, s))));
+        }
         ids.iter().for_each(|&id| emit(0, id));
         for n in 2..=max_order.min(syms.len()) {
             let m = ids.len() - 1;
             for i in 0..m {
+                poller.tick(1);
                 let id = self.insert(extend_key(ids[i], syms[i + n - 1]));
                 ids[i] = id;
                 emit(n - 1, id);
@@ -207,12 +220,18 @@ impl NgramTable {
         if max_order == 0 {
             return;
         }
-        ids.extend(syms.iter().map(|&s| self.get(unigram_key(kind, s))));
+        crate::memory::reserve(ids, syms.len(), "chrF's n-gram ids");
+        let mut poller = Poller::default();
+        for chunk in syms.chunks(POLL_CHUNK) {
+            crate::control::poll();
+            ids.extend(chunk.iter().map(|&s| self.get(unigram_key(kind, s))));
+        }
         ids.iter().for_each(|&id| emit(0, id));
         for n in 2..=max_order.min(syms.len()) {
             let m = ids.len() - 1;
             let mut known = false;
             for i in 0..m {
+                poller.tick(1);
                 let prev = ids[i];
                 let id = if prev == NONE { NONE } else { self.get(extend_key(prev, syms[i + n - 1])) };
                 ids[i] = id;
@@ -255,7 +274,12 @@ impl NgramTable {
             }
             0
         };
-        ids.extend(syms.iter().map(|&s| self.get(unigram_key(kind, s))));
+        crate::memory::reserve(ids, syms.len(), "chrF's n-gram ids");
+        let mut poller = Poller::default();
+        for chunk in syms.chunks(POLL_CHUNK) {
+            crate::control::poll();
+            ids.extend(chunk.iter().map(|&s| self.get(unigram_key(kind, s))));
+        }
         let mut hits = 0;
         for &id in ids.iter() {
             hits += take(id);
@@ -265,6 +289,7 @@ impl NgramTable {
             let m = ids.len() - 1;
             let (mut hits, mut known) = (0u64, false);
             for i in 0..m {
+                poller.tick(1);
                 let prev = ids[i];
                 let id = if prev == NONE { NONE } else { self.get(extend_key(prev, syms[i + n - 1])) };
                 ids[i] = id;
@@ -370,6 +395,7 @@ pub fn segment_stats<'r>(
         if nw > 0 {
             word_spans(r, &mut s.spans);
             let ids = &mut s.word_ids;
+            crate::memory::reserve(&mut s.ref_words, s.spans.len(), "chrF's words");
             s.ref_words.extend(s.spans.iter().map(|&(a, b)| ids.get_or_insert_with(&r[a..b], || 0)));
             s.levels.matches(&s.hyp_words, &s.ref_words, word_alpha, &mut s.matches[nc..]);
         }
@@ -415,6 +441,9 @@ pub fn segment_stats_hashed<'r>(
     let counts = &mut s.hyp_counts;
     let mut count = |_: usize, id: u32| {
         if id as usize == counts.len() {
+            if counts.len() == counts.capacity() {
+                crate::memory::reserve(counts, counts.len().max(64), "chrF's n-gram counts");
+            }
             counts.push(1);
         } else {
             counts[id as usize] += 1;
@@ -432,6 +461,7 @@ pub fn segment_stats_hashed<'r>(
     for r in refs {
         s.matches.fill(0);
         s.avail.clear();
+        crate::memory::reserve(&mut s.avail, s.hyp_counts.len(), "chrF's n-gram counts");
         s.avail.extend_from_slice(&s.hyp_counts);
         chars_into(r, opts.whitespace, &mut s.ref_chars);
         // Clipped matches: each reference occurrence takes one of the hypothesis' occurrences.

@@ -5,7 +5,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::guard::guard;
-use super::long_call;
+use super::long_call::{self, Size};
 use super::sentence::{sentence_texts, utf8};
 use super::significance::{count_rows, index_matrix, SegmentRows};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
@@ -27,7 +27,8 @@ pub(super) fn options(o: Opts) -> PyResult<ChrfOptions> {
 fn refs_from(py: Python<'_>, streams: &Bound<'_, PyAny>) -> PyResult<ChrfRefs> {
     let handles = stream_items(streams)?;
     let borrowed = stream_texts(&handles)?;
-    Ok(long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || ChrfRefs::new(&borrowed))??)
+    let size = Size::streams(borrowed.iter().map(|s| s.len()).max().unwrap_or(0), &[], &borrowed);
+    Ok(long_call::run(py, size, || ChrfRefs::new(&borrowed))??)
 }
 
 /// Row-major statistics from a 2-D integer array with `3 * orders` columns.
@@ -73,7 +74,9 @@ impl ChrfReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let flat = long_call::run(py, hyps.len(), || self.refs.stats(&hyps, &opts, workers))??;
+            let size =
+                Size::bytes(hyps.len(), hyps.iter().map(|h| h.len()).sum::<usize>() + self.refs.text_len());
+            let flat = long_call::run(py, size, || self.refs.stats(&hyps, &opts, workers))??;
             Ok(SegmentRows { data: flat, k: opts.stats_len() })
         })
     }
@@ -92,8 +95,9 @@ impl ChrfReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let scores =
-                long_call::run(py, hyps.len(), || self.refs.sentence_scores(&hyps, &opts, workers))??;
+            let size =
+                Size::bytes(hyps.len(), hyps.iter().map(|h| h.len()).sum::<usize>() + self.refs.text_len());
+            let scores = long_call::run(py, size, || self.refs.sentence_scores(&hyps, &opts, workers))??;
             Ok(PyArray1::from_vec(py, scores))
         })
     }
@@ -155,7 +159,8 @@ fn chrf_stats<'py>(
         let items = str_items(hypotheses, "hypotheses")?;
         let hyps = texts(&items, "hypotheses")?;
         let refs = refs_from(py, streams)?;
-        let flat = long_call::run(py, hyps.len(), || refs.stats(&hyps, &opts, workers))??;
+        let size = Size::bytes(hyps.len(), hyps.iter().map(|h| h.len()).sum::<usize>() + refs.text_len());
+        let flat = long_call::run(py, size, || refs.stats(&hyps, &opts, workers))??;
         Ok((SegmentRows { data: flat, k: opts.stats_len() }, refs.num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -177,7 +182,8 @@ fn chrf_sentence_scores<'py>(
         let items = str_items(hypotheses, "hypotheses")?;
         let hyps = texts(&items, "hypotheses")?;
         let refs = refs_from(py, streams)?;
-        let scores = long_call::run(py, hyps.len(), || refs.sentence_scores(&hyps, &opts, workers))??;
+        let size = Size::bytes(hyps.len(), hyps.iter().map(|h| h.len()).sum::<usize>() + refs.text_len());
+        let scores = long_call::run(py, size, || refs.sentence_scores(&hyps, &opts, workers))??;
         Ok((PyArray1::from_vec(py, scores), refs.num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -269,7 +275,8 @@ impl ChrfSentence {
                 })
             };
             let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
-            let score = if bytes > 1 << 14 { py.detach(work) } else { work() };
+            let score =
+                if bytes > 1 << 14 { long_call::run(py, Size::bytes(1, bytes), work)? } else { work() };
             Ok(Some((score, refs.len())))
         })
     }

@@ -4,7 +4,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::guard::guard;
-use super::long_call;
+use super::long_call::{self, Size};
 use super::sentence::{sentence_texts, utf8};
 use super::significance::{as_dtype, index_matrix};
 use super::text_args::{str_items, stream_items, stream_texts, texts};
@@ -89,7 +89,9 @@ fn ter_stats<'py>(
         let refs = stream_texts(&handles)?;
         // Segment by segment: a reference cache would tokenize and number every word of the test
         // set before the first segment is scored, for nothing when the references come once.
-        let (stats, num_refs) = long_call::run(py, hyps.len(), || batch_stats(&hyps, &refs, t, workers))??;
+        let (stats, num_refs) = long_call::run(py, Size::streams(hyps.len(), &hyps, &refs), || {
+            batch_stats(&hyps, &refs, t, workers)
+        })??;
         Ok((TerRows { rows: stats }, num_refs.map_or(-1, |n| n as i64)))
     })
 }
@@ -223,9 +225,8 @@ impl TerReferences {
             let workers = threads(workers);
             let handles = stream_items(streams)?;
             let borrowed = stream_texts(&handles)?;
-            let cache = long_call::run(py, borrowed.iter().map(|s| s.len()).max().unwrap_or(0), || {
-                RefCache::new(&borrowed, t, workers)
-            })??;
+            let size = Size::streams(borrowed.iter().map(|s| s.len()).max().unwrap_or(0), &[], &borrowed);
+            let cache = long_call::run(py, size, || RefCache::new(&borrowed, t, workers))??;
             Ok(TerReferences { cache })
         })
     }
@@ -252,7 +253,8 @@ impl TerReferences {
             let workers = threads(workers);
             let items = str_items(hypotheses, "hypotheses")?;
             let hyps = texts(&items, "hypotheses")?;
-            let stats = long_call::run(py, hyps.len(), || self.cache.stats(&hyps, workers))??;
+            let size = Size::texts(hyps.len(), hyps.iter().copied());
+            let stats = long_call::run(py, size, || self.cache.stats(&hyps, workers))??;
             Ok(TerRows { rows: stats })
         })
     }
@@ -295,7 +297,8 @@ impl TerSentence {
             let work = || sentence_stats(self.tercom, hyp, refs.iter().copied());
             // The shift search grows fast with the length: let other threads run meanwhile.
             let bytes = hyp.len() + refs.iter().map(|r| r.len()).sum::<usize>();
-            let (edits, ref_len) = if bytes > 1 << 9 { py.detach(work) } else { work() };
+            let (edits, ref_len) =
+                if bytes > 1 << 9 { long_call::run(py, Size::bytes(1, bytes), work)? } else { work() };
             Ok(Some((edits, ref_len, refs.len())))
         })
     }

@@ -53,6 +53,9 @@ impl Band {
         lo.clear();
         hi.clear();
         start.clear();
+        crate::memory::reserve(lo, hyp_len + 1, "TER's band");
+        crate::memory::reserve(hi, hyp_len + 1, "TER's band");
+        crate::memory::reserve(start, hyp_len + 2, "TER's band");
         lo.push(0);
         hi.push(ref_len + 1);
         start.push(0);
@@ -173,9 +176,11 @@ impl Matrix {
     /// Fill the band for `hyp` (of length `band.hyp_len`); returns the edit distance.
     pub fn fill(&mut self, band: &Band, reference: &[u32], hyp: &[u32]) -> u32 {
         let n = band.cells();
+        // Filling the band of two long texts takes a while: a cancelled call stops here.
+        crate::control::poll();
         // Every cell is written below before it is read.
         self.cells.clear();
-        self.cells.resize(n, INF);
+        crate::memory::resize(&mut self.cells, n, INF, "TER's edit distance table");
         for j in 0..=band.ref_len {
             self.cells[j] = j as u32;
         }
@@ -251,6 +256,7 @@ impl Matrix {
     pub fn alignment(&mut self, band: &Band, reference: &[u32], hyp: &[u32], out: &mut Alignment) {
         let mut trace = std::mem::take(&mut self.trace);
         trace.clear();
+        crate::memory::reserve(&mut trace, band.hyp_len + band.ref_len, "TER's trace");
         let (mut i, mut j) = (band.hyp_len, band.ref_len);
         while i > 0 || j > 0 {
             let op = self.op_at(band, reference, hyp, i, j);
@@ -333,7 +339,7 @@ impl Rows {
         // Only the first `prev_len` / `hi - lo` items are ever read: no need to clear them.
         for v in [&mut self.a, &mut self.b] {
             if v.len() < w {
-                v.resize(w, INF);
+                crate::memory::resize(v, w, INF, "TER's edit distance rows");
             }
         }
         let (row, lo0) = base.row(band, from);

@@ -12,6 +12,7 @@
 use std::cell::RefCell;
 
 use super::beam::{Alignment, Band, Matrix, Rows};
+use crate::control::Poller;
 
 const MAX_SHIFT_SIZE: usize = 10;
 const MAX_SHIFT_DIST: usize = 50;
@@ -66,6 +67,8 @@ struct Search {
     shifted: Vec<u32>,
     scratch: Vec<u32>,
     checked: usize,
+    poller: Poller,
+    band_width: usize,
 }
 
 impl Search {
@@ -77,6 +80,7 @@ impl Search {
         self.ref_positions.extend(reference.iter().enumerate().map(|(j, &w)| (w, j as u32)));
         self.ref_positions.sort_unstable();
         self.band.reset(hyp.len(), reference.len());
+        self.band_width = self.band.max_width();
         self.checked = 0;
         let mut words = std::mem::take(&mut self.words);
         words.clear();
@@ -183,6 +187,8 @@ impl Search {
             } else {
                 (len + target).min(words.len())
             };
+            // One candidate of two long texts takes a while: a cancelled call stops between two.
+            self.poller.tick((words.len() - from) * self.band_width);
             let cost = self.rows.distance_from(
                 &self.band,
                 &self.reference,
