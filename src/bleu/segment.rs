@@ -7,9 +7,14 @@
 //! tokens are nodes of a trie keyed by `(parent node, token id)`, in a second table. Only reference
 //! n-grams made entirely of tokens that the hypothesis also has can ever be matched, so only those
 //! are counted. Both tables are invalidated by bumping a generation stamp instead of being cleared.
+//!
+//! Memory: every table grows with what the segment holds (distinct tokens, reference n-grams made
+//! of hypothesis tokens), never with an estimate of the worst case, and grows through
+//! `crate::memory`, so a segment too large for the memory left ends the call with `MemoryError`.
 use std::cell::RefCell;
 
 use super::stats::closest_ref_len;
+use crate::control::chunked;
 
 /// The id of a hypothesis token that no reference has.
 const ABSENT: u32 = u32::MAX;
@@ -79,6 +84,10 @@ fn capacity_for(n: usize) -> usize {
     (2 * n).next_power_of_two().max(16)
 }
 
+/// The most entries a table is sized for before it sees them: a larger segment grows its tables
+/// as it needs (a long text of few distinct words then takes little).
+const PRESIZE_LIMIT: usize = 1 << 16;
+
 #[derive(Clone, Copy, Default)]
 struct VocabSlot {
     a: u64,
@@ -112,9 +121,9 @@ fn next_gen(gen: &mut u32, reset_all: impl FnOnce()) {
 
 impl Vocab {
     fn reset(&mut self, expected: usize) {
-        let cap = capacity_for(expected);
+        let cap = capacity_for(expected.min(PRESIZE_LIMIT));
         if self.slots.len() < cap {
-            self.slots.resize(cap, VocabSlot::default());
+            crate::memory::resize(&mut self.slots, cap, VocabSlot::default(), "BLEU's token table");
         }
         self.mask = cap - 1;
         self.len = 0;
@@ -206,6 +215,7 @@ impl Vocab {
             Ok(id) => id,
             Err(slot) => {
                 let off = self.long.len() as u32;
+                crate::memory::reserve(&mut self.long, t.len(), "BLEU's long tokens");
                 self.long.extend_from_slice(t);
                 let id = self.len;
                 self.slots[slot] = VocabSlot { a, b, len: t.len() as u32, id, off, gen: self.gen };
@@ -217,11 +227,12 @@ impl Vocab {
 
     /// Double the capacity, keeping the entries (rare: the first estimate comes from the byte length).
     fn grow(&mut self) {
-        let live: Vec<VocabSlot> =
-            self.slots[..=self.mask].iter().filter(|s| s.gen == self.gen).copied().collect();
+        let mut live = Vec::new();
+        crate::memory::reserve(&mut live, self.len as usize, "BLEU's token table");
+        live.extend(self.slots[..=self.mask].iter().filter(|s| s.gen == self.gen).copied());
         let cap = 2 * (self.mask + 1);
         self.slots.clear();
-        self.slots.resize(cap, VocabSlot::default());
+        crate::memory::resize(&mut self.slots, cap, VocabSlot::default(), "BLEU's token table");
         self.mask = cap - 1;
         for s in live {
             let mut i = self.home(s.a, s.b, s.len as usize);
@@ -246,6 +257,7 @@ struct Trie {
     slots: Vec<TrieSlot>,
     mask: usize,
     gen: u32,
+    len: usize,
 }
 
 #[inline]
@@ -254,15 +266,36 @@ fn edge(parent: u32, token: u32) -> u64 {
 }
 
 impl Trie {
-    /// Make room for at most `expected` nodes; every slot becomes free.
+    /// Make room for `expected` nodes (up to [`PRESIZE_LIMIT`]; more grow the table); every
+    /// slot becomes free.
     fn reset(&mut self, expected: usize) {
-        let cap = capacity_for(expected);
+        let cap = capacity_for(expected.min(PRESIZE_LIMIT));
         if self.slots.len() < cap {
-            self.slots.resize(cap, TrieSlot::default());
+            crate::memory::resize(&mut self.slots, cap, TrieSlot::default(), "BLEU's n-gram table");
         }
         self.mask = cap - 1;
+        self.len = 0;
         let slots = &mut self.slots;
         next_gen(&mut self.gen, || slots.fill(TrieSlot::default()));
+    }
+
+    /// Double the capacity, keeping the entries.
+    #[cold]
+    fn grow(&mut self) {
+        let mut live = Vec::new();
+        crate::memory::reserve(&mut live, self.len, "BLEU's n-gram table");
+        live.extend(self.slots[..=self.mask].iter().filter(|s| s.gen == self.gen).copied());
+        let cap = 2 * (self.mask + 1);
+        self.slots.clear();
+        crate::memory::resize(&mut self.slots, cap, TrieSlot::default(), "BLEU's n-gram table");
+        self.mask = cap - 1;
+        for s in live {
+            let mut i = self.home(s.key);
+            while self.slots[i].gen == self.gen {
+                i = (i + 1) & self.mask;
+            }
+            self.slots[i] = s;
+        }
     }
 
     #[inline]
@@ -285,9 +318,14 @@ impl Trie {
         }
     }
 
-    /// The child at `key`, or `fresh` (then inserted). The caller reserved room in `reset`.
+    /// The child at `key`, or `fresh` (then inserted). `GROW`: the table may fill up and is
+    /// grown as needed (a segment beyond [`PRESIZE_LIMIT`]); otherwise `reset` sized it for
+    /// every node the segment can have, and no count is kept.
     #[inline]
-    fn get_or_insert(&mut self, key: u64, fresh: u32) -> u32 {
+    fn get_or_insert<const GROW: bool>(&mut self, key: u64, fresh: u32) -> u32 {
+        if GROW && 2 * (self.len + 1) > self.mask + 1 {
+            self.grow();
+        }
         let mut i = self.home(key);
         loop {
             let s = self.slots[i];
@@ -296,6 +334,9 @@ impl Trie {
             if same | !live {
                 let node = if same { s.node } else { fresh };
                 self.slots[i] = TrieSlot { key, node, gen: self.gen };
+                if GROW {
+                    self.len += !same as usize;
+                }
                 return node;
             }
             i = (i + 1) & self.mask;
@@ -348,10 +389,13 @@ impl SegmentStats {
 
     /// Intern one reference's tokens, the byte spans `spans` of `text`.
     pub fn add_reference(&mut self, text: &[u8], spans: &[(u32, u32)]) {
-        for &(a, b) in spans {
-            let id = self.vocab.intern(text, a as usize, b as usize);
-            self.ref_ids.push(id);
-        }
+        crate::memory::reserve(&mut self.ref_ids, spans.len(), "BLEU's reference tokens");
+        chunked(spans.len(), 1, |range| {
+            for &(a, b) in &spans[range] {
+                let id = self.vocab.intern(text, a as usize, b as usize);
+                self.ref_ids.push(id);
+            }
+        });
         self.ref_lens.push(spans.len() as u32);
     }
 
@@ -377,7 +421,7 @@ impl SegmentStats {
         let n_vocab = self.vocab.len as usize;
         self.in_hyp.clear();
         // One more entry that absent tokens mark, so that marking needs no branch.
-        self.in_hyp.resize(n_vocab + 1, false);
+        crate::memory::resize(&mut self.in_hyp, n_vocab + 1, false, "BLEU's token table");
         self.hyp_ids.clear();
         self.hyp_ends.clear();
     }
@@ -385,11 +429,14 @@ impl SegmentStats {
     /// Look up one more hypothesis's tokens (the byte spans `spans` of `text`).
     pub fn add_hypothesis(&mut self, text: &[u8], spans: &[(u32, u32)]) {
         let n_vocab = self.vocab.len as usize;
-        for &(a, b) in spans {
-            let id = self.vocab.get(text, a as usize, b as usize);
-            self.in_hyp[(id as usize).min(n_vocab)] = true;
-            self.hyp_ids.push(id);
-        }
+        crate::memory::reserve(&mut self.hyp_ids, spans.len(), "BLEU's hypothesis tokens");
+        chunked(spans.len(), 1, |range| {
+            for &(a, b) in &spans[range] {
+                let id = self.vocab.get(text, a as usize, b as usize);
+                self.in_hyp[(id as usize).min(n_vocab)] = true;
+                self.hyp_ids.push(id);
+            }
+        });
         self.hyp_ends.push(self.hyp_ids.len());
     }
 
@@ -403,6 +450,7 @@ impl SegmentStats {
         for (&end, row) in ends.iter().zip(out.chunks_mut(2 + 2 * max_order)) {
             // Clipping consumes the counts: each hypothesis gets its own copy.
             left.clear();
+            crate::memory::reserve(&mut left, self.max_counts.len(), "BLEU's n-gram counts");
             left.extend_from_slice(&self.max_counts);
             self.clip(&ids[start..end], &mut left, max_order, row);
             start = end;
@@ -434,75 +482,103 @@ impl SegmentStats {
             return;
         }
         // Clip one occurrence at a time: per n-gram this sums to min(hyp count, max ref count).
-        for i in 0..len {
-            let mut node = ids[i];
-            if node == ABSENT {
-                continue;
-            }
-            let end = len.min(i + max_order);
-            let mut n = 0;
-            loop {
-                let c = &mut left[node as usize];
-                if *c > 0 {
-                    *c -= 1;
-                    correct[n] += 1;
-                }
-                n += 1;
-                if i + n >= end {
-                    break;
-                }
-                let t = ids[i + n];
-                if t == ABSENT {
-                    break;
-                }
-                node = self.trie.get(edge(node, t));
+        chunked(len, max_order, |range| {
+            for i in range {
+                let mut node = ids[i];
                 if node == ABSENT {
-                    break;
+                    continue;
+                }
+                let end = len.min(i + max_order);
+                let mut n = 0;
+                loop {
+                    let c = &mut left[node as usize];
+                    if *c > 0 {
+                        *c -= 1;
+                        correct[n] += 1;
+                    }
+                    n += 1;
+                    if i + n >= end {
+                        break;
+                    }
+                    let t = ids[i + n];
+                    if t == ABSENT {
+                        break;
+                    }
+                    node = self.trie.get(edge(node, t));
+                    if node == ABSENT {
+                        break;
+                    }
                 }
             }
-        }
+        });
     }
 
     /// `max_counts` of every reference n-gram made of hypothesis tokens (nodes: token ids, then trie nodes).
     fn count_references(&mut self, max_order: usize) {
+        // Every n-gram of order 2 and up is a node at most once per reference position.
+        let nodes = self.ref_ids.len() * (max_order - 1);
+        if nodes <= PRESIZE_LIMIT {
+            self.count_references_in::<false>(max_order, nodes);
+        } else {
+            self.count_references_in::<true>(max_order, PRESIZE_LIMIT);
+        }
+    }
+
+    /// [`Self::count_references`] with tables sized for `nodes` nodes up front, which they never
+    /// outgrow unless `GROW` (then they grow as they fill, through `crate::memory`).
+    fn count_references_in<const GROW: bool>(&mut self, max_order: usize, nodes: usize) {
         let SegmentStats { trie, ref_ids, ref_lens, in_hyp, max_counts, counts, touched, .. } = self;
         let n_vocab = in_hyp.len();
         let single = ref_lens.len() == 1;
-        trie.reset(ref_ids.len() * (max_order - 1));
+        trie.reset(nodes);
         counts.clear();
-        counts.resize(n_vocab, 0);
+        crate::memory::resize(counts, n_vocab, 0, "BLEU's n-gram counts");
+        crate::memory::reserve(counts, nodes, "BLEU's n-gram counts");
         max_counts.clear();
-        max_counts.resize(n_vocab, 0);
+        crate::memory::resize(max_counts, n_vocab, 0, "BLEU's n-gram counts");
+        crate::memory::reserve(max_counts, nodes, "BLEU's n-gram counts");
         touched.clear();
+        if !single {
+            crate::memory::reserve(touched, n_vocab + nodes, "BLEU's n-gram counts");
+        }
         let mut n_nodes = n_vocab as u32;
         let mut start = 0;
         for &rl in ref_lens.iter() {
             let ids = &ref_ids[start..start + rl as usize];
             start += rl as usize;
-            for i in 0..ids.len() {
-                let mut node = ids[i];
-                if !in_hyp[node as usize] {
-                    continue;
+            chunked(ids.len(), max_order, |range| {
+                for i in range {
+                    let mut node = ids[i];
+                    if !in_hyp[node as usize] {
+                        continue;
+                    }
+                    let end = ids.len().min(i + max_order);
+                    let mut j = i;
+                    loop {
+                        if !single && counts[node as usize] == 0 {
+                            if GROW && touched.len() == touched.capacity() {
+                                crate::memory::reserve(touched, touched.len(), "BLEU's n-gram counts");
+                            }
+                            touched.push(node);
+                        }
+                        counts[node as usize] += 1;
+                        j += 1;
+                        if j >= end || !in_hyp[ids[j] as usize] {
+                            break;
+                        }
+                        node = trie.get_or_insert::<GROW>(edge(node, ids[j]), n_nodes);
+                        if node == n_nodes {
+                            n_nodes += 1;
+                            if GROW && counts.len() == counts.capacity() {
+                                crate::memory::reserve(counts, counts.len(), "BLEU's n-gram counts");
+                                crate::memory::reserve(max_counts, max_counts.len(), "BLEU's n-gram counts");
+                            }
+                            counts.push(0);
+                            max_counts.push(0);
+                        }
+                    }
                 }
-                let end = ids.len().min(i + max_order);
-                let mut j = i;
-                loop {
-                    if !single && counts[node as usize] == 0 {
-                        touched.push(node);
-                    }
-                    counts[node as usize] += 1;
-                    j += 1;
-                    if j >= end || !in_hyp[ids[j] as usize] {
-                        break;
-                    }
-                    node = trie.get_or_insert(edge(node, ids[j]), n_nodes);
-                    if node == n_nodes {
-                        n_nodes += 1;
-                        counts.push(0);
-                        max_counts.push(0);
-                    }
-                }
-            }
+            });
             if !single {
                 for &node in touched.iter() {
                     let c = &mut counts[node as usize];
@@ -608,6 +684,26 @@ mod tests {
             SegmentRefs::<&str>::new(&rt, order).stats(&toks(&hyp), order, &mut expected);
             let r: Vec<&str> = refs.iter().map(String::as_str).collect();
             assert_eq!(stats(&mut sc, &hyp, &r, order), expected, "{hyp:?} vs {refs:?}");
+        }
+    }
+
+    #[test]
+    fn long_references_grow_their_tables_and_count_the_same() {
+        // 30,000 reference tokens of order 4 may make 90,000 nodes: more than the tables are
+        // sized for up front, so they grow as they fill.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut word = move || {
+            state = crate::test_rng::xorshift(state);
+            format!("w{}", state % 3000)
+        };
+        let r1: String = (0..30_000).map(|_| word() + " ").collect();
+        let r2: String = (0..20_000).map(|_| word() + " ").collect();
+        let hyp: String = (0..25_000).map(|_| word() + " ").collect();
+        for refs in [vec![r1.as_str()], vec![r1.as_str(), r2.as_str()]] {
+            let rt: Vec<Tokens> = refs.iter().map(|r| words(r)).collect();
+            let mut expected = vec![0; 10];
+            SegmentRefs::<&str>::new(&rt, 4).stats(&words(&hyp), 4, &mut expected);
+            assert_eq!(stats(&mut SegmentStats::default(), &hyp, &refs, 4), expected);
         }
     }
 

@@ -214,6 +214,10 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
     // visit the set bits (plain bytes cost one table lookup and no branch).
     let mut base = 0;
     while base < n {
+        if base % (1 << 20) == 0 {
+            // A cancelled call stops inside a huge line too (once per MiB).
+            crate::control::poll();
+        }
         let block = &s[base..n.min(base + 64)];
         let mut mask = 0u64;
         let mut chunks = block.chunks_exact(8);
