@@ -5,56 +5,80 @@
 //! per reference token, so a row of the DP table costs ⌈|c|/64⌉ word operations. The table
 //! value is recoverable from the rows, `t[i][j] = popcount(!V_i & low_bits(j))`, which lets the
 //! union LCS backtrack walk the table with rouge_score's (and ROUGE-1.5.5's) tie-break.
+//!
+//! Memory stays proportional to the texts whatever their vocabulary:
+//! - a token's match mask is kept whole only while all the masks together take a few words per
+//!   token (sentences, and texts with few distinct words); otherwise only its non-zero words are
+//!   kept ([`Masks::Sparse`]), at most one per position, and a row update walks those words and
+//!   carries the sum across the words in between;
+//! - the backtrack reads the rows of the table; when they would take more than
+//!   [`table_budget`] words, it keeps only evenly spaced checkpoint rows and recomputes the rows
+//!   between two of them when the walk gets there (recursively, a few levels deep for texts of
+//!   millions of tokens), so the walk and its tie-breaks are exactly those of the full table.
+//!
+//! Long texts take long: the kernels poll the call (`crate::control::Poller`) every million or
+//! so words of rows, so that Ctrl-C stops the call inside one pair.
 use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
+
+use crate::control::Poller;
+use crate::memory;
 
 /// Match masks of one token sequence: for each distinct token, the bit set of its positions.
 pub struct BitMatcher {
     len: usize,
     words: usize,
-    index: MaskIndex,
-    masks: Vec<u64>,
+    masks: Masks,
 }
 
-/// Where a token's mask row lives. Small ids (the dense per-pair ids the scorers produce) index
-/// the rows directly; arbitrary ids go through a hash map.
-enum MaskIndex {
-    /// Row `id` is the mask of token `id`, for ids up to `rows - 1`.
-    Dense {
-        rows: usize,
-    },
-    Sparse(FxHashMap<u32, usize>),
+/// Where a token's mask lives.
+enum Masks {
+    /// Row `id` of `masks` is the mask of token `id`, for ids up to `rows - 1`: the small ids
+    /// (dense per-pair ids) the scorers produce.
+    Dense { rows: usize, masks: Vec<u64> },
+    /// Arbitrary ids, through a hash map to their rows.
+    Hashed { rows: FxHashMap<u32, usize>, masks: Vec<u64> },
+    /// Only the non-zero words `(word index, bits)` of each mask, in word order, at
+    /// `entries[start..end]` for the token's `(start, end)`: for long sequences of many distinct
+    /// tokens, where whole masks would take distinct tokens x length bits. The backtrack reads
+    /// the sequence itself (`tokens`) instead of the masks.
+    Sparse { spans: FxHashMap<u32, (u32, u32)>, entries: Vec<(u32, u64)>, tokens: Vec<u32> },
 }
 
-/// Largest mask table (in words) that direct indexing may allocate.
+/// Largest mask table (in words) that whole masks may take regardless of the sequence's length.
 const DENSE_TABLE_WORDS: usize = 1 << 14;
+
+/// Whole masks may take this many words per token of the sequence beyond [`DENSE_TABLE_WORDS`].
+const MASK_WORDS_PER_TOKEN: usize = 4;
 
 impl BitMatcher {
     pub fn new(tokens: &[u32]) -> Self {
         let words = tokens.len().div_ceil(64).max(1);
+        let budget = DENSE_TABLE_WORDS.max(MASK_WORDS_PER_TOKEN * tokens.len());
         let max_id = tokens.iter().copied().max().map_or(0, |m| m as usize);
-        let mut masks: Vec<u64>;
-        let index = if (max_id + 1) * words <= DENSE_TABLE_WORDS.max(4 * tokens.len() * words) {
-            masks = vec![0; (max_id + 1) * words];
+        let masks = if (max_id + 1).saturating_mul(words) <= budget {
+            let mut masks = memory::filled((max_id + 1) * words, 0u64, "the LCS match masks");
             for (pos, &t) in tokens.iter().enumerate() {
                 masks[t as usize * words + pos / 64] |= 1u64 << (pos % 64);
             }
-            MaskIndex::Dense { rows: max_id + 1 }
+            Masks::Dense { rows: max_id + 1, masks }
         } else {
             let mut rows: FxHashMap<u32, usize> = FxHashMap::default();
-            masks = Vec::new();
-            for (pos, &t) in tokens.iter().enumerate() {
+            for &t in tokens {
                 let next = rows.len();
-                let row = *rows.entry(t).or_insert(next);
-                if row == next {
-                    masks.resize(masks.len() + words, 0);
+                rows.entry(t).or_insert(next);
+                if rows.len().saturating_mul(words) > budget {
+                    return BitMatcher { len: tokens.len(), words, masks: sparse_masks(tokens) };
                 }
-                masks[row * words + pos / 64] |= 1u64 << (pos % 64);
             }
-            MaskIndex::Sparse(rows)
+            let mut masks = memory::filled(rows.len() * words, 0u64, "the LCS match masks");
+            for (pos, t) in tokens.iter().enumerate() {
+                masks[rows[t] * words + pos / 64] |= 1u64 << (pos % 64);
+            }
+            Masks::Hashed { rows, masks }
         };
-        BitMatcher { len: tokens.len(), words, index, masks }
+        BitMatcher { len: tokens.len(), words, masks }
     }
 
     pub fn len(&self) -> usize {
@@ -65,20 +89,39 @@ impl BitMatcher {
         self.len == 0
     }
 
+    /// Whether position `j` of the sequence holds `token`.
     #[inline]
-    fn mask(&self, token: u32) -> Option<&[u64]> {
-        let row = match &self.index {
-            MaskIndex::Dense { rows } => Some(token as usize).filter(|&t| t < *rows),
-            MaskIndex::Sparse(map) => map.get(&token).copied(),
-        }?;
-        Some(&self.masks[row * self.words..(row + 1) * self.words])
+    fn holds_at(&self, token: u32, j: usize) -> bool {
+        let w = self.words;
+        let bit = |masks: &[u64], row: usize| (masks[row * w + j / 64] >> (j % 64)) & 1 == 1;
+        match &self.masks {
+            Masks::Dense { rows, masks } => (token as usize) < *rows && bit(masks, token as usize),
+            Masks::Hashed { rows, masks } => rows.get(&token).is_some_and(|&row| bit(masks, row)),
+            Masks::Sparse { tokens, .. } => tokens[j] == token,
+        }
     }
 
     /// One DP row update: `v` holds row i-1 on entry and row i on exit.
-    #[inline]
+    #[inline(always)]
     fn step(&self, v: &mut [u64], token: u32) {
-        let Some(m) = self.mask(token) else { return };
-        if self.words == 1 {
+        let w = self.words;
+        let m = match &self.masks {
+            Masks::Dense { rows, masks } if (token as usize) < *rows => {
+                &masks[token as usize * w..(token as usize + 1) * w]
+            }
+            Masks::Hashed { rows, masks } => match rows.get(&token) {
+                Some(&row) => &masks[row * w..(row + 1) * w],
+                None => return,
+            },
+            Masks::Sparse { spans, entries, .. } => {
+                if let Some(&(start, end)) = spans.get(&token) {
+                    step_sparse(v, &entries[start as usize..end as usize]);
+                }
+                return;
+            }
+            Masks::Dense { .. } => return,
+        };
+        if w == 1 {
             let u = v[0] & m[0];
             v[0] = v[0].wrapping_add(u) | (v[0] & !m[0]);
             return;
@@ -108,13 +151,17 @@ impl BitMatcher {
             return 0;
         }
         if self.words == 1 {
-            // Most sentences fit one word: no heap row.
+            // Most sentences fit one word: no heap row, and too little work to poll.
             let mut v = [!0u64];
             other.into_iter().for_each(|t| self.step(&mut v, t));
             return rank0(&v, self.len);
         }
-        let mut v = vec![!0u64; self.words];
-        other.into_iter().for_each(|t| self.step(&mut v, t));
+        let mut v = memory::filled(self.words, !0u64, "an LCS row");
+        let mut poller = Poller::default();
+        other.into_iter().for_each(|t| {
+            self.step(&mut v, t);
+            poller.tick(self.words);
+        });
         rank0(&v, self.len)
     }
 
@@ -124,52 +171,224 @@ impl BitMatcher {
     /// left along the candidate only if `t[i][j-1] > t[i-1][j]`, else up along the reference.
     /// `rows` is scratch space, reused between calls.
     pub fn mark_lcs(&self, reference: &[u32], marks: &mut [bool], rows: &mut Vec<u64>) {
+        self.mark_lcs_within(reference, marks, rows, table_budget(reference.len(), self.len));
+    }
+
+    /// [`BitMatcher::mark_lcs`] with the rows of the table limited to `budget` words at a time.
+    fn mark_lcs_within(&self, reference: &[u32], marks: &mut [bool], rows: &mut Vec<u64>, budget: usize) {
         debug_assert_eq!(marks.len(), reference.len());
         if self.len == 0 || reference.is_empty() {
             return;
         }
-        let w = self.words;
-        rows.clear();
-        rows.resize((reference.len() + 1) * w, !0u64);
-        for (i, &t) in reference.iter().enumerate() {
-            let (prev, cur) = rows.split_at_mut((i + 1) * w);
-            cur[..w].copy_from_slice(&prev[i * w..]);
-            self.step(&mut cur[..w], t);
+        let n = reference.len();
+        if (n + 1).saturating_mul(self.words) <= budget {
+            // The whole table fits (every ordinary sentence): one block, as is.
+            fill_block(self, reference, None, 0, n, rows);
+            walk_block(self, reference, marks, rows, 0, n, self.len);
+            return;
         }
-        let row = |i: usize| &rows[i * w..(i + 1) * w];
-        // Bit j-1 of row i is zero iff t[i][j] = t[i][j-1] + 1.
-        let zero_bit = |i: usize, j: usize| ((row(i)[j / 64] >> (j % 64)) & 1 == 0) as usize;
+        let mut walk =
+            Walk { matcher: self, reference, marks, leaf: rows, budget, poller: Poller::default() };
+        walk.rows(None, 0, n, self.len);
+    }
+}
 
-        let (mut i, mut j) = (reference.len(), self.len);
-        let mut t_here = rank0(row(i), j); // t[i][j]
-        let mut t_up = rank0(row(i - 1), j); // t[i-1][j]
-        while i > 0 && j > 0 {
-            let cand_token_matches =
-                self.mask(reference[i - 1]).is_some_and(|m| (m[(j - 1) / 64] >> ((j - 1) % 64)) & 1 == 1);
-            if cand_token_matches {
-                marks[i - 1] = true;
-                i -= 1;
+/// The most words the rows of the backtrack may take at a time for a reference of `n` tokens
+/// and a candidate of `m`: 8 MiB, or half a word per token for longer texts.
+fn table_budget(n: usize, m: usize) -> usize {
+    (1usize << 20).max((n + m) / 2)
+}
+
+/// Masks that keep only their non-zero words (see [`Masks::Sparse`]).
+fn sparse_masks(tokens: &[u32]) -> Masks {
+    // Count each token's words first, so that the entries can be laid out token by token.
+    let mut spans: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
+    let mut last_word: FxHashMap<u32, u32> = FxHashMap::default();
+    for (pos, &t) in tokens.iter().enumerate() {
+        let word = (pos / 64) as u32;
+        if last_word.insert(t, word) != Some(word) {
+            spans.entry(t).or_insert((0, 0)).1 += 1;
+        }
+    }
+    let mut start = 0u32;
+    for span in spans.values_mut() {
+        let count = span.1;
+        *span = (start, start);
+        start += count;
+    }
+    let mut entries = memory::filled(start as usize, (u32::MAX, 0u64), "the LCS match masks");
+    for (pos, &t) in tokens.iter().enumerate() {
+        let span = spans.get_mut(&t).expect("every token has a span");
+        let word = (pos / 64) as u32;
+        if span.1 == span.0 || entries[span.1 as usize - 1].0 != word {
+            entries[span.1 as usize] = (word, 0);
+            span.1 += 1;
+        }
+        entries[span.1 as usize - 1].1 |= 1u64 << (pos % 64);
+    }
+    Masks::Sparse { spans, entries, tokens: memory::copied(tokens, "the LCS tokens") }
+}
+
+/// The row update of [`BitMatcher::step`] with a mask given by its non-zero words. In a word
+/// whose mask is zero, `V' = (V + carry) | V`: unchanged without a carry; with one, the carry
+/// passes through a word of all ones (which stays all ones) and stops at the first other word.
+#[inline]
+fn step_sparse(v: &mut [u64], mask: &[(u32, u64)]) {
+    let mut carry = false;
+    let mut next = 0; // the first word not yet updated
+    for &(word, m) in mask {
+        let word = word as usize;
+        if carry {
+            carry = carry_through(&mut v[next..word]);
+        }
+        let vw = v[word];
+        let (s1, c1) = vw.overflowing_add(vw & m);
+        let (s2, c2) = s1.overflowing_add(carry as u64);
+        carry = c1 || c2;
+        v[word] = s2 | (vw & !m);
+        next = word + 1;
+    }
+    if carry {
+        carry_through(&mut v[next..]);
+    }
+}
+
+/// Adds a carry into `words` whose masks are zero; whether it comes out of the last one.
+#[inline]
+fn carry_through(words: &mut [u64]) -> bool {
+    for w in words {
+        if *w != !0 {
+            *w |= w.wrapping_add(1);
+            return false;
+        }
+    }
+    true
+}
+
+/// The backtrack of [`BitMatcher::mark_lcs`] in bounded memory.
+struct Walk<'a> {
+    matcher: &'a BitMatcher,
+    reference: &'a [u32],
+    marks: &'a mut [bool],
+    /// The rows of the block being walked (reused).
+    leaf: &'a mut Vec<u64>,
+    budget: usize,
+    poller: Poller,
+}
+
+impl Walk<'_> {
+    /// Walks from row `b`, column `j` until the path reaches row `a` (or column 0), given row
+    /// `a` as `first` (`None`: row 0, all ones); returns the column where it reached row `a`.
+    fn rows(&mut self, first: Option<&[u64]>, a: usize, b: usize, j: usize) -> usize {
+        let w = self.matcher.words;
+        let span = b - a;
+        if (span + 1).saturating_mul(w) <= self.budget || span <= 2 {
+            // A block of rows within the budget: a bounded amount of work, polled once.
+            self.poller.tick((span + 1) * w);
+            fill_block(self.matcher, self.reference, first, a, b, self.leaf);
+            return walk_block(self.matcher, self.reference, self.marks, self.leaf, a, b, j);
+        }
+        // Checkpoints: rows a, a + seg, a + 2 seg, ... below b; then the blocks between them,
+        // last first, each from its checkpoint.
+        let count = (self.budget / w).clamp(2, span);
+        let seg = span.div_ceil(count);
+        let starts: Vec<usize> = (a..b).step_by(seg).collect();
+        let mut checkpoints = memory::filled(starts.len() * w, !0u64, "the LCS table checkpoints");
+        if let Some(row) = first {
+            checkpoints[..w].copy_from_slice(row);
+        }
+        let mut v = checkpoints[..w].to_vec();
+        for r in a + 1..b {
+            self.matcher.step(&mut v, self.reference[r - 1]);
+            self.poller.tick(w);
+            if (r - a) % seg == 0 {
+                let k = (r - a) / seg;
+                checkpoints[k * w..(k + 1) * w].copy_from_slice(&v);
+            }
+        }
+        drop(v);
+        let mut j = j;
+        let mut top = b;
+        for (k, &start) in starts.iter().enumerate().rev() {
+            j = self.rows(Some(&checkpoints[k * w..(k + 1) * w]), start, top, j);
+            if j == 0 {
+                break;
+            }
+            top = start;
+        }
+        j
+    }
+}
+
+/// Rows `a..=b` of the table into `rows` (`w` words each, row `a` first), from row `a` (`first`;
+/// `None`: row 0, all ones).
+fn fill_block(
+    m: &BitMatcher,
+    reference: &[u32],
+    first: Option<&[u64]>,
+    a: usize,
+    b: usize,
+    rows: &mut Vec<u64>,
+) {
+    let w = m.words;
+    rows.clear();
+    memory::resize(rows, (b - a + 1) * w, !0, "the LCS table");
+    if let Some(row) = first {
+        rows[..w].copy_from_slice(row);
+    }
+    for k in 0..b - a {
+        let (prev, cur) = rows.split_at_mut((k + 1) * w);
+        cur[..w].copy_from_slice(&prev[k * w..]);
+        m.step(&mut cur[..w], reference[a + k]);
+    }
+}
+
+/// The backtrack over the rows `a..=b` of the table (`rows`, `w` words each, row `a` first),
+/// from row `b`, column `j`, down to row `a` or column 0; returns the column where it stopped.
+fn walk_block(
+    m: &BitMatcher,
+    reference: &[u32],
+    marks: &mut [bool],
+    rows: &[u64],
+    a: usize,
+    b: usize,
+    j: usize,
+) -> usize {
+    let w = m.words;
+    let row = |i: usize| &rows[(i - a) * w..(i - a + 1) * w];
+    // Bit j-1 of row i is zero iff t[i][j] = t[i][j-1] + 1.
+    let zero_bit = |i: usize, j: usize| ((row(i)[j / 64] >> (j % 64)) & 1 == 0) as usize;
+    let (mut i, mut j) = (b, j);
+    if j == 0 || i == a {
+        return j;
+    }
+    let mut t_here = rank0(row(i), j); // t[i][j]
+    let mut t_up = rank0(row(i - 1), j); // t[i-1][j]
+    while i > a && j > 0 {
+        if m.holds_at(reference[i - 1], j - 1) {
+            marks[i - 1] = true;
+            i -= 1;
+            j -= 1;
+            t_here = t_up - zero_bit(i, j);
+            if i > a {
+                t_up = rank0(row(i - 1), j);
+            }
+        } else {
+            let t_left = t_here - zero_bit(i, j - 1);
+            if t_left > t_up {
                 j -= 1;
-                t_here = t_up - zero_bit(i, j);
-                if i > 0 {
-                    t_up = rank0(row(i - 1), j);
-                }
+                t_here = t_left;
+                t_up -= zero_bit(i - 1, j);
             } else {
-                let t_left = t_here - zero_bit(i, j - 1);
-                if t_left > t_up {
-                    j -= 1;
-                    t_here = t_left;
-                    t_up -= zero_bit(i - 1, j);
-                } else {
-                    i -= 1;
-                    t_here = t_up;
-                    if i > 0 {
-                        t_up = rank0(row(i - 1), j);
-                    }
+                i -= 1;
+                t_here = t_up;
+                if i > a {
+                    t_up = rank0(row(i - 1), j);
                 }
             }
         }
     }
+    j
 }
 
 /// Number of zero bits among the low `j` bits of `v`.
@@ -370,6 +589,52 @@ mod tests {
                 union_lcs_hits(&[&rs], &[&cs[..half], &cs[half..]])
             );
         }
+    }
+
+    /// The same matcher with only the non-zero words of its masks.
+    fn sparse(tokens: &[u32]) -> BitMatcher {
+        BitMatcher { len: tokens.len(), words: tokens.len().div_ceil(64).max(1), masks: sparse_masks(tokens) }
+    }
+
+    #[test]
+    fn sparse_masks_and_checkpointed_rows_give_the_full_tables_results() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut rows = Vec::new();
+        for trial in 0..600 {
+            // Vocabularies from a few words (long runs of carries) to mostly distinct tokens.
+            let vocab = [2, 5, 40, 400][trial % 4];
+            let r = rng.seq(400, vocab);
+            let c = rng.seq(400, vocab);
+            let (full, thin) = (BitMatcher::new(&c), sparse(&c));
+            assert_eq!(thin.lcs_len(&r), full.lcs_len(&r), "r={r:?} c={c:?}");
+            let mut want = vec![false; r.len()];
+            full.mark_lcs(&r, &mut want, &mut rows);
+            // Budgets from two rows at a time (several levels of checkpoints) up.
+            for budget in [1, 2 * full.words, 7 * full.words + 3, 50 * full.words] {
+                for m in [&full, &thin] {
+                    let mut got = vec![false; r.len()];
+                    m.mark_lcs_within(&r, &mut got, &mut rows, budget);
+                    assert_eq!(got, want, "budget {budget}, r={r:?} c={c:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_texts_of_distinct_words_take_memory_proportional_to_their_length() {
+        // 20,000 distinct words: whole masks would take 20,000 x 313 words (50 MB), the full
+        // table of the backtrack 20,001 x 313 words; both are kept to a few words per token.
+        let a: Vec<u32> = (0..20_000).collect();
+        let b: Vec<u32> = (0..20_000).map(|t| if t % 7 == 3 { t + 1_000_000 } else { t }).collect();
+        let m = BitMatcher::new(&b);
+        assert!(matches!(m.masks, Masks::Sparse { .. }));
+        let common = b.iter().filter(|&&t| t < 20_000).count();
+        assert_eq!(m.lcs_len(&a), common);
+        let mut marks = vec![false; a.len()];
+        let mut rows = Vec::new();
+        m.mark_lcs(&a, &mut marks, &mut rows);
+        assert_eq!(marks.iter().filter(|&&x| x).count(), common);
+        assert!(rows.capacity() <= table_budget(a.len(), b.len()), "{}", rows.capacity());
     }
 
     #[test]

@@ -3,6 +3,8 @@ use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
 
+use crate::control::Poller;
+
 /// Number of n-grams in a sequence of `len` tokens.
 #[inline]
 pub fn ngram_count(len: usize, n: usize) -> usize {
@@ -56,6 +58,7 @@ impl NgramKeys {
         if n == 0 || tokens.len() < n {
             return;
         }
+        crate::memory::reserve(out, tokens.len(), "the n-gram keys");
         if n == 1 {
             out.extend(tokens.iter().map(|&t| t as u64));
             return;
@@ -64,14 +67,32 @@ impl NgramKeys {
         debug_assert!(tokens.iter().all(|&t| (t as u64) < v));
         out.extend(tokens.windows(2).map(|w| w[0] as u64 * v + w[1] as u64));
         // n >= 3: extend the bigram keys one token at a time through the pair table.
+        let mut poller = Poller::default();
         for k in 2..n {
             let len = tokens.len() - k;
             for i in 0..len {
+                if self.pairs.len() == self.pairs.capacity() {
+                    grow_pairs(&mut self.pairs);
+                }
+                poller.tick(1);
                 let next = self.pairs.len() as u64;
                 out[i] = *self.pairs.entry((out[i], tokens[i + k])).or_insert(next);
             }
             out.truncate(len);
         }
+    }
+}
+
+/// Doubles the pair table's room, fallibly (see `crate::memory`).
+#[cold]
+fn grow_pairs(pairs: &mut FxHashMap<(u64, u32), u64>) {
+    let more = pairs.len().max(1 << 10);
+    let bytes = (pairs.len() + more) as u128 * 33;
+    if let Err(e) = crate::memory::check(bytes, || "the n-gram key table".into()) {
+        crate::memory::stop(e);
+    }
+    if pairs.try_reserve(more).is_err() {
+        crate::memory::stop(crate::memory::refused("the n-gram key table", bytes));
     }
 }
 
@@ -100,7 +121,7 @@ pub(crate) fn with_dense_counts<R>(len: usize, f: impl FnOnce(&mut [u32]) -> R) 
     DENSE_COUNTS.with(|cell| {
         let mut counts = cell.borrow_mut();
         if counts.len() < len {
-            counts.resize(len, 0);
+            crate::memory::resize(&mut counts, len, 0, "the n-gram counters");
         }
         f(&mut counts[..len])
     })
@@ -153,13 +174,26 @@ fn clipped_overlap_hashed(reference: &[u64], candidate: &[u64]) -> usize {
     if small.is_empty() {
         return 0;
     }
+    // Sized as the distinct keys come (long texts repeat their n-grams), each growth fallible.
     let mut counts: FxHashMap<u64, u32> = FxHashMap::default();
-    counts.reserve(small.len());
+    let mut poller = Poller::default();
     for &k in small {
+        if counts.len() == counts.capacity() {
+            let more = counts.len().max(1 << 10);
+            let bytes = (counts.len() + more) as u128 * 18;
+            if let Err(e) = crate::memory::check(bytes, || "the n-gram counts".into()) {
+                crate::memory::stop(e);
+            }
+            if counts.try_reserve(more).is_err() {
+                crate::memory::stop(crate::memory::refused("the n-gram counts", bytes));
+            }
+        }
+        poller.tick(1);
         *counts.entry(k).or_insert(0) += 1;
     }
     let mut hits = 0;
     for k in large {
+        poller.tick(1);
         if let Some(c) = counts.get_mut(k) {
             if *c > 0 {
                 *c -= 1;

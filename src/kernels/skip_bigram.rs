@@ -9,6 +9,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::ngram::{clipped_overlap, with_dense_counts, DENSE_KEYS};
+use crate::control::Poller;
 
 /// The maximum gap between the two words of a skip-bigram.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,12 +40,15 @@ pub fn total(len: usize, distance: SkipDistance) -> usize {
 /// `< vocab` (`1 << 32` fits any id). `out` is cleared first.
 pub fn keys(tokens: &[u32], distance: SkipDistance, vocab: u64, out: &mut Vec<u64>) {
     out.clear();
+    crate::memory::reserve(out, total(tokens.len(), distance), "the skip-bigrams");
     let n = tokens.len();
+    let mut poller = Poller::default();
     for i in 0..n.saturating_sub(1) {
         let end = match distance {
             SkipDistance::Unlimited => n,
             SkipDistance::Max(d) => i.saturating_add(d).saturating_add(2).min(n),
         };
+        poller.tick(end - i);
         let a = tokens[i] as u64 * vocab;
         out.extend(tokens[i + 1..end].iter().map(|&b| a + b as u64));
     }
@@ -129,7 +133,9 @@ fn unlimited_hits_streaming(reference: &[u32], candidate: &[u32]) -> usize {
     let v = shared_sorted.len();
     let (mut count_r, mut count_c) = (vec![0u64; v], vec![0u64; v]);
     let mut hits: u64 = 0;
+    let mut poller = Poller::default();
     for a in 0..v {
+        poller.tick(r.len() + c.len() + v);
         pair_counts_after(&r, a, &mut count_r);
         pair_counts_after(&c, a, &mut count_c);
         hits += count_r.iter().zip(&count_c).map(|(x, y)| *x.min(y)).sum::<u64>();

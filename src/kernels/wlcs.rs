@@ -4,6 +4,9 @@
 //! matches ending at (i, j); a match extends the run and adds `f(k+1) - f(k)`, so a run of
 //! length k contributes `f(k)` in total and consecutive matches are rewarded when `f` is
 //! super-linear. With `f(k) = k^weight`, `weight > 1`.
+//!
+//! Memory: two rows of each table (O(length)); time: the whole table, polled for Ctrl-C
+//! (`crate::control::Poller`) as it goes.
 
 /// `f(k) = k^weight`, the weighting function of ROUGE-W (ROUGE-1.5.5 `-w weight`).
 #[inline]
@@ -29,7 +32,9 @@ pub fn wlcs(x: &[u32], y: &[u32], weight: f64) -> f64 {
     let n = y.len();
     let (mut c_prev, mut c_cur) = (vec![0.0f64; n + 1], vec![0.0f64; n + 1]);
     let (mut w_prev, mut w_cur) = (vec![0usize; n + 1], vec![0usize; n + 1]);
+    let mut poller = crate::control::Poller::default();
     for &xi in x {
+        poller.tick(n);
         c_cur[0] = 0.0;
         w_cur[0] = 0;
         for j in 1..=n {

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
+use crate::control::Poller;
 use crate::rouge::Tokenization;
 use crate::stem::nltk_porter;
 use crate::text::intern::{Interner, StrMap, UnitMap};
@@ -137,6 +138,8 @@ impl Stems {
         let thread_id = match stemmed.get(raw) {
             Some(id) => id,
             None => {
+                // Stemming is the slow part of a huge text of new words.
+                crate::control::poll();
                 let id = match stem_of(mode, raw) {
                     Some(form) => final_forms.intern(&form),
                     None => final_forms.intern(raw),
@@ -242,10 +245,13 @@ impl Vocab {
     ) -> bool {
         let Vocab { unit_ids, next_dense, unit, stems, scratch } = self;
         // Room for the usual number of tokens (one per 5 to 6 bytes of English text).
-        out.reserve(text.len() / 4);
+        crate::memory::reserve(out, text.len() / 4, "ROUGE's token ids");
+        // A huge text takes a while: a cancelled call stops inside it.
+        let mut poller = Poller::default();
         if !stem {
             // One probe per token, and no branch on whether it is new.
             return for_each_packed_token(text, lowercase, &mut scratch.clean, |t| {
+                poller.tick(1);
                 out.push(match t {
                     Token::Packed(p) => unit_ids.get_or_number(p, next_dense),
                     Token::Long(s) => unit_ids.get_or_insert_long(s, || {
@@ -257,6 +263,7 @@ impl Vocab {
         }
         let unit = *unit;
         for_each_packed_token(text, lowercase, &mut scratch.clean, |t| {
+            poller.tick(1);
             out.push(match t {
                 Token::Packed(p) => unit_ids.get_or_insert_packed(p, || {
                     let (bytes, len) = p.bytes();
@@ -274,7 +281,11 @@ impl Vocab {
             return;
         }
         let mut scratch = std::mem::take(&mut self.scratch);
-        for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| out.push(self.id(t, stem)));
+        let mut poller = Poller::default();
+        for_each_raw_token(&mode, text, lowercase, &mut scratch, |t| {
+            poller.tick(1);
+            out.push(self.id(t, stem))
+        });
         self.scratch = scratch;
     }
 
@@ -294,7 +305,11 @@ impl Vocab {
             return;
         }
         let mut scratch = std::mem::take(&mut self.scratch);
-        for_each_line_raw_token(&mode, line, &mut scratch, |t| out.push(self.id(t, stem)));
+        let mut poller = Poller::default();
+        for_each_line_raw_token(&mode, line, &mut scratch, |t| {
+            poller.tick(1);
+            out.push(self.id(t, stem))
+        });
         self.scratch = scratch;
     }
 

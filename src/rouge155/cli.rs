@@ -445,7 +445,8 @@ pub fn main(prog: &str, argv: &[String], out: &mut dyn Write, err: &mut dyn Writ
                 Err(_) => 1,
             }
         }
-        Ok(Command::Run(inv)) => match run(&inv, out, err) {
+        // A table too large for the memory left ends the run with an error, not an abort.
+        Ok(Command::Run(inv)) => match crate::memory::catch(|| run(&inv, out, err)).and_then(|r| r) {
             Ok(()) => 0,
             Err(e) => {
                 let _ = writeln!(err, "{prog}: error: {e}");

@@ -7,6 +7,9 @@ use crate::kernels::lcs::BitMatcher;
 use crate::kernels::ngram::{clipped_overlap, NgramKeys};
 use crate::kernels::skip_bigram::{self, SkipDistance};
 
+use super::wlcs::wlcs_mark;
+pub use super::wlcs::WlcsScratch;
+
 /// One peer against one model, before the models are combined (`-f A` / `-f B`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ModelStat {
@@ -166,76 +169,6 @@ pub fn lcs_stat(
 /// `f(k) = k^w` for k = 0..=max, as Perl's `$r**$power` (C `pow`).
 pub fn weight_table(max: usize, w: f64) -> Vec<f64> {
     (0..=max + 1).map(|k| (k as f64).powf(w)).collect()
-}
-
-/// Scratch space of the weighted-LCS DP.
-#[derive(Default)]
-pub struct WlcsScratch {
-    /// Rows i-1 and i of the score table and of the run lengths; only the directions are kept
-    /// for every cell (one byte each), as the traceback needs nothing else.
-    c_prev: Vec<f64>,
-    c_cur: Vec<f64>,
-    run_prev: Vec<u32>,
-    run_cur: Vec<u32>,
-    dir: Vec<u8>,
-}
-
-const DIAG: u8 = 0;
-const UP: u8 = 1;
-const LEFT: u8 = 2;
-
-/// `wlcs_inner` + `markLCS`: the weighted-LCS DP of ROUGE-1.5.5, used only to mark the model
-/// positions on its traceback. A match adds `(c + f(k+1)) - f(k)` (in Perl's evaluation
-/// order); otherwise "up" wins ties (`c[i-1][j] >= c[i][j-1]`).
-fn wlcs_mark(model: &[u32], peer: &[u32], f: &[f64], mask: &mut [bool], sc: &mut WlcsScratch) {
-    let (m, n) = (model.len(), peer.len());
-    if m == 0 || n == 0 {
-        return;
-    }
-    let w = n + 1;
-    for row in [&mut sc.c_prev, &mut sc.c_cur] {
-        row.clear();
-        row.resize(w, 0.0);
-    }
-    for row in [&mut sc.run_prev, &mut sc.run_cur] {
-        row.clear();
-        row.resize(w, 0);
-    }
-    sc.dir.clear();
-    sc.dir.resize((m + 1) * w, DIAG);
-    for i in 1..=m {
-        let dir = &mut sc.dir[i * w..(i + 1) * w];
-        for j in 1..=n {
-            if model[i - 1] == peer[j - 1] {
-                let k = sc.run_prev[j - 1] as usize;
-                sc.c_cur[j] = (sc.c_prev[j - 1] + f[k + 1]) - f[k];
-                dir[j] = DIAG;
-                sc.run_cur[j] = k as u32 + 1;
-            } else if sc.c_prev[j] >= sc.c_cur[j - 1] {
-                sc.c_cur[j] = sc.c_prev[j];
-                dir[j] = UP;
-                sc.run_cur[j] = 0;
-            } else {
-                sc.c_cur[j] = sc.c_cur[j - 1];
-                dir[j] = LEFT;
-                sc.run_cur[j] = 0;
-            }
-        }
-        std::mem::swap(&mut sc.c_prev, &mut sc.c_cur);
-        std::mem::swap(&mut sc.run_prev, &mut sc.run_cur);
-    }
-    let (mut i, mut j) = (m, n);
-    while i != 0 && j != 0 {
-        match sc.dir[i * w + j] {
-            DIAG => {
-                i -= 1;
-                j -= 1;
-                mask[i] = true;
-            }
-            UP => i -= 1,
-            _ => j -= 1,
-        }
-    }
 }
 
 /// ROUGE-W of a peer against one model (`wlcs`), with both quirks of ROUGE-1.5.5: the hit is

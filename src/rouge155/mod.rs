@@ -24,6 +24,7 @@ pub mod measures;
 pub mod report;
 pub mod text;
 pub mod tokens;
+mod wlcs;
 
 use rustc_hash::FxHashMap;
 
