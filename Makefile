@@ -13,8 +13,8 @@ test:  ## the README's test command, then the Rust unit tests (what .ci/run does
 rust-test:  ## Rust unit tests only
 	cargo test
 
-fuzz:  ## the long fuzz campaign: differential against rouge_score, sacrebleu, NLTK, and the properties
-	ROUGEBLEU_FUZZ_PROFILE=long python -m pytest -q tests/test_fuzz_differential.py tests/test_fuzz_properties.py
+fuzz:  ## the long fuzz campaign: differential against rouge_score, sacrebleu, NLTK, the properties, the memory-limit and Ctrl-C probes
+	ROUGEBLEU_FUZZ_PROFILE=long python -m pytest -q tests/test_fuzz_differential.py tests/test_fuzz_properties.py tests/test_fuzz_probes.py
 
 fuzz-arrow:  ## the Arrow reader's property tests with 200,000 corrupted arrays per property (about a minute)
 	PROPTEST_CASES=200000 cargo test --lib columns::arrow
