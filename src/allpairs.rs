@@ -124,7 +124,7 @@ pub fn check_weights(weights: &[f64], cols: usize) -> Result<()> {
 }
 
 /// The expected utility of each hypothesis: `fsum(u_ij) / M`, or with weights
-/// `fsum(w_j * u_ij) / fsum(w_j)`. NaN for a hypothesis when there are no references.
+/// `fsum(w_j * u_ij) / fsum(w_j)`. No references is an error: the mean over none is undefined.
 pub fn expected_utility<S: PairScorer + ?Sized>(
     scorer: &S,
     rows: usize,
@@ -132,6 +132,12 @@ pub fn expected_utility<S: PairScorer + ?Sized>(
     workers: Option<usize>,
 ) -> Result<Vec<f64>> {
     let cols = scorer.cols();
+    if cols == 0 {
+        return Err(Error::value(
+            "pseudo_references",
+            "no pseudo-reference given; the expected utility over none is undefined",
+        ));
+    }
     if let Some(w) = weights {
         check_weights(w, cols)?;
     }

@@ -208,6 +208,11 @@ def test_bad_arguments():
         rougebleu.expected_utility(["a"], ["a", "b"], weights=[1.0, math.nan])
     with pytest.raises(TypeError, match="weights"):
         rougebleu.expected_utility(["a"], ["a"], weights=["x"])
+    # The mean over no pseudo-reference is undefined (it was NaN), for every metric.
+    for metric in ("bleu", "rougeL", "chrf", "ter"):
+        with pytest.raises(ValueError, match="pseudo_references: no pseudo-reference given"):
+            rougebleu.expected_utility(["a b"], [], metric=metric)
+    assert rougebleu.expected_utility([], ["a"]).shape == (0,)
     with pytest.raises(ValueError, match="k must be"):
         rougebleu.top_k(["a"], ["a"], 0)
     with pytest.raises(TypeError, match="k must be"):

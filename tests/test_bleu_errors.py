@@ -41,6 +41,12 @@ def test_unknown_options_raise() -> None:
         BLEU(smooth_method="add-k", smooth_value=-1)
     with pytest.raises(TypeError, match="tokenize"):
         BLEU(tokenize=13)
+    # Switches are bools: sacrebleu would take the string "no" as true.
+    for name in ("effective_order", "lowercase", "force"):
+        with pytest.raises(TypeError, match=f"{name} must be a bool"):
+            BLEU(**{name: "no"})
+    with pytest.raises(TypeError, match="effective_order must be a bool"):
+        BLEU(effective_order=1)
 
 
 def test_non_string_items_raise_type_errors() -> None:

@@ -29,11 +29,30 @@ from rougebleu.mt.chrf import CHRF, corpus_chrf, sentence_chrf
         (dict(beta="2"), TypeError, "beta"),
         (dict(beta=None), TypeError, "beta"),
         (dict(tokenize="13a"), TypeError, "tokenize"),
+        # Switches are bools: sacrebleu would take the string "no" as true.
+        (dict(lowercase="no"), TypeError, "lowercase must be a bool"),
+        (dict(whitespace="yes"), TypeError, "whitespace must be a bool"),
+        (dict(eps_smoothing=None), TypeError, "eps_smoothing must be a bool"),
     ],
 )
 def test_bad_options(kw: dict, exc: type, match: str) -> None:
     with pytest.raises(exc, match=match):
         CHRF(**kw)
+
+
+@pytest.mark.parametrize("n", [2**63, 10**30, 10_000_001])
+def test_n_bootstrap_is_bounded(n: int) -> None:
+    # Beyond the bound: a ValueError naming it (NumPy's "Maximum allowed dimension exceeded" or an
+    # OverflowError before), and before any work.
+    with pytest.raises(ValueError, match=r"n_bootstrap must be an integer from .* to 10000000"):
+        CHRF().corpus_score(["a b"], [["a c"]], n_bootstrap=n)
+
+
+def test_switches_accept_python_and_numpy_bools_only() -> None:
+    assert CHRF(lowercase=np.bool_(True)).lowercase is True
+    assert CHRF(whitespace=False).whitespace is False
+    with pytest.raises(TypeError, match="lowercase must be a bool"):
+        CHRF(lowercase=1)
 
 
 def test_bad_options_in_compat_functions() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 
 import numpy as np
@@ -216,8 +217,17 @@ def test_score_batch_returns_dicts_like_score():
     preds, refs = _corpus(50)
     scorer = RougeScorer(TYPES)
     assert scorer.score_batch(refs, preds) == [scorer.score(r, p) for r, p in zip(refs, preds)]
-    with pytest.raises(ValueError, match="same length"):
+    with pytest.raises(ValueError, match="predictions and targets must have the same length"):
         scorer.score_batch(refs[:3], preds)
+    # score_batch's first argument is `targets`, and its errors call it so.
+    with pytest.raises(TypeError, match=r"targets\[1\]"):
+        scorer.score_batch(["a", 1], ["a", "b"])
+    with pytest.raises(ValueError, match=r"targets\[0\] is an empty list"):
+        scorer.score_batch([[]], ["a"])
+    with pytest.raises(TypeError, match=r"targets\[1\]"):
+        RougeScorer(["rouge1"]).score_batch([["a"], [None]], [["a"], ["b"]], pretokenized=True)
+    with pytest.raises(ValueError, match="predictions and references must have the same length"):
+        rougebleu.rouge(preds, refs[:3])
 
 
 # -- bootstrap -------------------------------------------------------------------------------
@@ -258,6 +268,11 @@ def test_bootstrap_mid_is_the_median_of_resample_means():
     assert res.low.fmeasure <= res.mid.fmeasure <= res.high.fmeasure
     with pytest.raises(ValueError, match="confidence_interval"):
         BootstrapAggregator(confidence_interval=1.5)
+    # A string is a TypeError naming the argument (rouge_score: "'<=' not supported").
+    with pytest.raises(TypeError, match="confidence_interval must be a number"):
+        BootstrapAggregator(confidence_interval="3")
+    with pytest.raises(ValueError, match="confidence_interval"):
+        BootstrapAggregator(confidence_interval=math.nan)
     with pytest.raises(ValueError, match="n_samples"):
         BootstrapAggregator(n_samples=0)
     with pytest.raises(TypeError, match="seed"):

@@ -55,7 +55,7 @@ def test_every_metric_signs_in_the_one_grammar() -> None:
     assert versions["rouge"] == versions["RougeScorer"] == f"rouge_score-0.1.2+rougebleu-{V}"
     assert versions["Rouge155"] == f"ROUGE-1.5.5+rougebleu-{V}"
     assert signatures["BLEU"] == f"nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:sacrebleu-2.6.0+rougebleu-{V}"
-    assert rougebleu.rouge_signature(["rouge1"], lang="hi").endswith(f"version:xlsum-0.0.1+rougebleu-{V}")
+    assert rougebleu.rouge_signature(["rouge1"], lang="hindi").endswith(f"version:xlsum-0.0.1+rougebleu-{V}")
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ ROUGE_VARIANTS: list[dict] = [
     {"alpha": 0.2},
     {"beta": 3.0},
     {"tokenizer": "unicode"},
-    {"lang": "en"},
+    {"lang": "english"},
     {"average": "micro"},
     {"n_bootstrap": 50},
     {"n_bootstrap": 50, "seed": 7},
@@ -168,9 +168,9 @@ def test_rouge_command_names_non_default_settings(capsys, tmp_path) -> None:
     assert len(set(heads.values())) == len(heads)
     assert "pooled" in heads["--multi-ref pooled"] and "jackknife" in heads["--jackknife"]
     assert "tokenizer unicode" in heads["--tokenizer unicode"] and "pretokenized" in heads["--pretokenized"]
-    assert main([*base, "--lang", "en", "-f", "json"]) == 0
+    assert main([*base, "--lang", "english", "-f", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["lang"] == "en" and "tok:xlsum-english" in out["signature"]
+    assert out["lang"] == "english" and "tok:xlsum-english" in out["signature"]
 
 
 def test_rouge155_json_has_the_report_numbers_signature_and_version(corpus: Path) -> None:

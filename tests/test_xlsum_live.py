@@ -91,3 +91,35 @@ def test_random_texts_score_like_the_scorer(lang):
             got = ours.score(a, b)
             for t in types:
                 assert tuple(got[t]) == tuple(want[t]), (lang, stem, a, b, t)
+
+
+# ISO 639 codes, refused with the name to pass: the scorer does not know codes and scores a code
+# as any language it lacks (default tokenizer, no stemmer), which is rougebleu's "korean".
+CODES = {"en": "english", "de": "german", "hi": "hindi", "tr": "turkish", "zh": "chinese", "ko": "korean"}
+
+
+@pytest.mark.filterwarnings("ignore:.*unknown stemmer language")
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_iso_codes_are_refused_because_the_scorer_reads_them_as_no_language(code):
+    with pytest.raises(ValueError, match=f'"{code}" is an ISO 639 code; pass the language name "{CODES[code]}"'):
+        RougeScorer(["rouge1"], lang=code)
+    if CODES[code] in SNOWBALL and not nltk_data.is_dir():
+        pytest.skip("the scorer's Snowball stemmers read NLTK's stopwords from the corpus (absent)")
+    rng = random.Random(29)
+    texts = [(_random_text(rng), _random_text(rng)) for _ in range(200)]
+    texts += [
+        ("running dogs ran quickly to the houses", "the dog runs quickly to a house"),
+        ("die laufenden Kinder spielten in den Häusern", "das Kind läuft und spielt im Haus"),
+        ("北京欢迎你们来中国旅游", "我们欢迎你来北京"),
+    ]
+    types = ["rouge1", "rougeL"]
+    as_code = ref_scorer.RougeScorer(types, use_stemmer=True, lang=code)
+    as_name = ref_scorer.RougeScorer(types, use_stemmer=True, lang=CODES[code])
+    no_language = RougeScorer(types, use_stemmer=True, lang="korean")
+    differs = False
+    for a, b in texts:
+        want = as_code.score(a, b)
+        assert {t: tuple(v) for t, v in no_language.score(a, b).items()} == {t: tuple(v) for t, v in want.items()}
+        differs |= want != as_name.score(a, b)
+    # And the code does not score as its language would (where these texts show it).
+    assert differs or code not in ("en", "de", "zh"), code

@@ -72,6 +72,7 @@ class RougeCore:
         int_zero: Any,
         workers: int | None = None,
         pretokenized: bool = False,
+        references_name: str = "references",
     ) -> list[dict[str, Any]]: ...
     def score_systems(
         self, systems: list[Any], references: Any, workers: int | None = None

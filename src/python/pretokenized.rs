@@ -136,16 +136,18 @@ impl Reader {
 }
 
 /// The pre-tokenized predictions and references of a batch (`references[i]`: a text, or a list of
-/// texts). `sentences`: texts are lists of sentences (rougeLsum is among the types).
+/// texts), the references called `references_name` in errors. `sentences`: texts are lists of
+/// sentences (rougeLsum is among the types).
 pub fn token_batch(
     predictions: &Bound<'_, PyAny>,
     references: &Bound<'_, PyAny>,
+    references_name: &'static str,
     sentences: bool,
 ) -> PyResult<(Vec<TokenText>, Vec<Vec<TokenText>>)> {
     let mut r = Reader { kind: None, vocab: FxHashMap::default(), sentences };
     let preds = sequence_items(predictions, "predictions")?;
-    let refs = sequence_items(references, "references")?;
-    check_same_length("predictions", preds.len(), "references", refs.len())?;
+    let refs = sequence_items(references, references_name)?;
+    check_same_length("predictions", preds.len(), references_name, refs.len())?;
     let preds = preds
         .iter()
         .enumerate()
@@ -154,7 +156,7 @@ pub fn token_batch(
     let text_depth = 1 + usize::from(sentences);
     let mut out = Vec::with_capacity(refs.len());
     for (i, obj) in refs.iter().enumerate() {
-        let what = format!("references[{i}]");
+        let what = format!("{references_name}[{i}]");
         let d = depth(obj)?;
         if d == text_depth + 1 {
             let texts = obj

@@ -147,7 +147,7 @@ impl RougeCore {
         pretokenized: bool,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         guard("RougeCore.score_batch", || {
-            let scores = self.run_batch(py, predictions, references, workers, pretokenized)?;
+            let scores = self.run_batch(py, predictions, references, "references", workers, pretokenized)?;
             let n_types = self.scorer.types().len();
             let mut prf = Vec::with_capacity(scores.len() * n_types * 3);
             let mut int_zero = Vec::with_capacity(scores.len() * n_types);
@@ -179,7 +179,7 @@ impl RougeCore {
                 .enumerate()
                 .map(|(s, p)| TextInput::of(p, &format!("systems[{s}]")))
                 .collect::<PyResult<_>>()?;
-            let ref_items = ReferenceInput::of(references)?;
+            let ref_items = ReferenceInput::of(references, "references")?;
             let texts: Vec<Vec<Text>> = inputs
                 .iter()
                 .enumerate()
@@ -206,7 +206,8 @@ impl RougeCore {
 
     /// Like `score_batch`, but returns one `{type: score_cls(p, r, f)}` dict per pair, built
     /// here rather than in Python (`int_zero` is used where rouge_score returns int zeros).
-    #[pyo3(signature = (predictions, references, rouge_types, score_cls, int_zero, workers=None, pretokenized=false))]
+    /// `references_name` is what errors call the references (`score_batch` calls them `targets`).
+    #[pyo3(signature = (predictions, references, rouge_types, score_cls, int_zero, workers=None, pretokenized=false, references_name="references"))]
     #[allow(clippy::too_many_arguments)]
     fn score_batch_dicts<'py>(
         &self,
@@ -218,9 +219,13 @@ impl RougeCore {
         int_zero: &Bound<'py, PyAny>,
         workers: Option<Workers>,
         pretokenized: bool,
+        references_name: &str,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         guard("RougeCore.score_batch_dicts", || {
-            let scores = self.run_batch(py, predictions, references, workers, pretokenized)?;
+            // The errors keep the name (`&'static`): it is one of the two the front ends use.
+            let references_name = if references_name == "targets" { "targets" } else { "references" };
+            let scores =
+                self.run_batch(py, predictions, references, references_name, workers, pretokenized)?;
             scores
                 .iter()
                 .map(|per_type| {
@@ -298,7 +303,7 @@ impl RougeCore {
         pretokenized: bool,
     ) -> PyResult<Vec<[(f64, f64, f64); 3]>> {
         guard("RougeCore.corpus", || {
-            let scores = self.run_batch(py, predictions, references, workers, pretokenized)?;
+            let scores = self.run_batch(py, predictions, references, "references", workers, pretokenized)?;
             let bootstrap = Bootstrap { resamples: n_bootstrap, confidence, seed };
             self.aggregate_all(py, &scores, average, bootstrap, workers)
         })
@@ -316,7 +321,7 @@ impl RougeCore {
         workers: Option<Workers>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard("RougeCore.item_stats", || {
-            let scores = self.run_batch(py, predictions, references, workers, false)?;
+            let scores = self.run_batch(py, predictions, references, "references", workers, false)?;
             let n_types = self.scorer.types().len();
             let mut flat = Vec::with_capacity(scores.len() * n_types * ITEM_FIELDS);
             for s in scores.iter().flatten() {
@@ -432,6 +437,7 @@ impl RougeCore {
         py: Python<'py>,
         predictions: &Bound<'py, PyAny>,
         references: &Bound<'py, PyAny>,
+        references_name: &'static str,
         workers: Option<Workers>,
         pretokenized: bool,
     ) -> PyResult<Vec<Vec<TypeScore>>> {
@@ -443,7 +449,7 @@ impl RougeCore {
                 ));
             }
             let sentences = self.scorer.types().contains(&RougeType::Lsum);
-            let (preds, refs) = token_batch(predictions, references, sentences)?;
+            let (preds, refs) = token_batch(predictions, references, references_name, sentences)?;
             return Ok(long_call::run(py, preds.len(), || {
                 self.scorer.score_batch_tokens(&preds, &refs, workers)
             })??);
@@ -451,11 +457,12 @@ impl RougeCore {
         // Columns (Arrow, Polars, pandas, NumPy) are read without Python strings; other
         // sequences item by item, as rouge_score takes them (str or bytes).
         let pred_items = TextInput::of(predictions, "predictions")?;
-        let ref_items = ReferenceInput::of(references)?;
-        check_same_length("predictions", pred_items.len(), "references", ref_items.len())?;
+        let ref_items = ReferenceInput::of(references, references_name)?;
+        check_same_length("predictions", pred_items.len(), references_name, ref_items.len())?;
         let preds = pred_items.texts("predictions")?;
         let refs = ref_items.texts()?;
-        Ok(long_call::run(py, preds.len(), || self.scorer.score_batch(&preds, &refs, workers))??)
+        let size = Size::texts(preds.len(), preds.iter().chain(refs.iter().flatten()).map(|t| t.text));
+        Ok(long_call::run(py, size, || self.scorer.score_batch(&preds, &refs, workers))??)
     }
 }
 
@@ -494,34 +501,36 @@ impl<'py> TextInput<'py> {
     }
 }
 
-/// The references argument: a column, or a sequence whose items are a text or a list of texts.
+/// The references argument: a column, or a sequence whose items are a text or a list of texts;
+/// `name` is what its errors call it (`score_batch` calls it `targets`).
 struct ReferenceInput<'py> {
     column: Option<Column>,
     groups: Vec<Vec<Bound<'py, PyAny>>>,
+    name: &'static str,
 }
 
 impl<'py> ReferenceInput<'py> {
-    fn of(references: &Bound<'py, PyAny>) -> PyResult<Self> {
-        let column = column(references, "references")?;
+    fn of(references: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Self> {
+        let column = column(references, name)?;
         let mut groups = Vec::new();
         if column.is_none() {
-            let items = sequence_items(references, "references")?;
+            let items = sequence_items(references, name)?;
             groups.reserve(items.len());
             for (i, r) in items.iter().enumerate() {
                 if r.is_instance_of::<PyString>() || r.is_instance_of::<PyBytes>() {
                     groups.push(vec![r.clone()]);
                 } else {
-                    let inner = sequence_items(r, &format!("references[{i}]"))?;
+                    let inner = sequence_items(r, &format!("{name}[{i}]"))?;
                     if inner.is_empty() {
                         return Err(PyValueError::new_err(format!(
-                            "references[{i}] is an empty list; give at least one reference"
+                            "{name}[{i}] is an empty list; give at least one reference"
                         )));
                     }
                     groups.push(inner);
                 }
             }
         }
-        Ok(ReferenceInput { column, groups })
+        Ok(ReferenceInput { column, groups, name })
     }
 
     fn len(&self) -> usize {
@@ -530,8 +539,9 @@ impl<'py> ReferenceInput<'py> {
 
     fn texts(&self) -> PyResult<Vec<Vec<Text<'_>>>> {
         if let Some(col) = &self.column {
-            return column_references(col);
+            return column_references(col, self.name);
         }
+        let name = self.name;
         self.groups
             .iter()
             .enumerate()
@@ -542,9 +552,9 @@ impl<'py> ReferenceInput<'py> {
                     .map(|(k, o)| {
                         rouge_text(o, || {
                             if group.len() == 1 {
-                                format!("references[{i}]")
+                                format!("{name}[{i}]")
                             } else {
-                                format!("references[{i}][{k}]")
+                                format!("{name}[{i}][{k}]")
                             }
                         })
                     })
@@ -554,29 +564,26 @@ impl<'py> ReferenceInput<'py> {
     }
 }
 
-/// The references of a column: one text per row, or a list of them (several references); a
-/// null anywhere is a `ValueError` naming it (rouge_score has no missing reference).
-fn column_references(col: &Column) -> PyResult<Vec<Vec<Text<'_>>>> {
+/// The references of a column (called `name` in errors): one text per row, or a list of them
+/// (several references); a null anywhere is a `ValueError` naming it (rouge_score has no missing
+/// reference).
+fn column_references<'c>(col: &'c Column, name: &str) -> PyResult<Vec<Vec<Text<'c>>>> {
     match col {
         Column::Text(c) => c
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("references[{i}]")))
-            })
+            .map(|(i, t)| t.map(|t| vec![Text::from(t)]).ok_or_else(|| null_error(format!("{name}[{i}]"))))
             .collect(),
         Column::List(l) => (0..l.len())
             .map(|i| {
-                let row = l.row(i).ok_or_else(|| null_error(format!("references[{i}]")))?;
+                let row = l.row(i).ok_or_else(|| null_error(format!("{name}[{i}]")))?;
                 let texts = row
                     .enumerate()
-                    .map(|(k, t)| {
-                        t.map(Text::from).ok_or_else(|| null_error(format!("references[{i}][{k}]")))
-                    })
+                    .map(|(k, t)| t.map(Text::from).ok_or_else(|| null_error(format!("{name}[{i}][{k}]"))))
                     .collect::<PyResult<Vec<Text>>>()?;
                 if texts.is_empty() {
                     return Err(PyValueError::new_err(format!(
-                        "references[{i}] is an empty list; give at least one reference"
+                        "{name}[{i}] is an empty list; give at least one reference"
                     )));
                 }
                 Ok(texts)

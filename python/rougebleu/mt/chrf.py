@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from rougebleu import _rougebleu as _native
-from rougebleu._args import flag, integer, number, string_list
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer, flag, integer, number, string_list
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import add_layout_hint, cached_references, native_streams, one_segment
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
@@ -60,7 +60,9 @@ class CHRFScore(Score):
 
     def _estimate_ci_float32(self, scores: np.ndarray, is_float32: np.ndarray) -> None:
         # sacrebleu scores its resamples in float32 (NumPy 2 rules) and keeps the float32 type
-        # through the interval arithmetic and statistics.mean; a Python 0.0 may slip in.
+        # through the interval arithmetic and statistics.mean, so its mean and ci are np.float32.
+        # A resample without matches scores a Python 0.0 there: all of them, Python floats; a mix,
+        # a TypeError in sacrebleu's statistics.mean, and the mean of the values here.
         if not is_float32.all():
             self.estimate_ci(scores.tolist())
             return
@@ -71,8 +73,10 @@ class CHRFScore(Score):
         raw = np.sort(scores.astype(np.float32))
         n = len(raw)
         lower = n // 40
-        self._ci = float(np.float32(0.5) * (raw[n - lower - 1] - raw[lower]))
-        self._mean = float(np.float32(statistics.mean(float(x) for x in raw)))
+        self._ci = np.float32(0.5) * (raw[n - lower - 1] - raw[lower])
+        # The mean of the exact values, rounded to float32 (as statistics.mean of np.float32 does).
+        # np.float32 where the base class has a float: sacrebleu's is one, and it formats and compares alike.
+        self._mean = np.float32(statistics.mean(float(x) for x in raw))  # type: ignore[assignment]
 
 
 class CHRFSignature(Signature):
@@ -254,8 +258,7 @@ class CHRF(NativeSentence):
         `n_bootstrap > 1` adds sacrebleu's 95% bootstrap interval (seed from `SACREBLEU_SEED`,
         default 12345) to the result and the signature."""
         with reporting(progress, "corpus_score"):
-            if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
-                raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+            n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
             try:
                 stats = self._rows(hypotheses, references, workers=1)
             except ValueError as e:

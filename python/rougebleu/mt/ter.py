@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 
 from rougebleu import _rougebleu as _native
-from rougebleu._args import flag
+from rougebleu._args import MAX_BOOTSTRAP, bounded_integer, flag
 from rougebleu._long_call import reporting
 from rougebleu.mt._args import add_layout_hint, cached_references, native_streams, one_segment, text_list
 from rougebleu.mt._base import NativeSentence, Score, Signature, remember_metric
@@ -214,17 +214,13 @@ class TER(NativeSentence):
         """Corpus TER (sacrebleu `TER.corpus_score`); `n_bootstrap > 1` adds sacrebleu's 95%
         bootstrap interval (seed from `SACREBLEU_SEED`, default 12345) to the result and signature."""
         with reporting(progress, "corpus_score"):
-            if type(n_bootstrap) is not int:
-                import numbers
-
-                if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, numbers.Integral):
-                    raise TypeError(f"n_bootstrap must be an int, got {type(n_bootstrap).__name__}")
+            n_bootstrap = bounded_integer(n_bootstrap, "n_bootstrap", -(2**63), MAX_BOOTSTRAP)
             try:
                 stats = self._rows(hypotheses, references, None)
             except ValueError as e:
                 add_layout_hint(e, hypotheses, references)
                 raise
-            return self._corpus_from_segments(stats, int(n_bootstrap))
+            return self._corpus_from_segments(stats, n_bootstrap)
 
     def _corpus_from_segments(self, stats: Any, n_bootstrap: int) -> TERScore:
         """`corpus_score` of per-segment statistics: native rows, or a float64 array (from

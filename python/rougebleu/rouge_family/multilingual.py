@@ -30,7 +30,9 @@ def languages() -> list[str]:
 
 
 def language_aliases() -> dict[str, str]:
-    """Every accepted alias and ISO 639 code, with the language name it stands for."""
+    """Every accepted name and alias, with the language name it stands for. ISO 639 codes are not
+    accepted: the XL-Sum scorer does not know them (it scores a code with its default tokenizer and
+    no stemmer), so ``lang="hi"`` is a ``ValueError`` naming ``"hindi"``."""
     return dict(xlsum_languages()[1])
 
 

@@ -109,10 +109,12 @@ class RougeScorer(RougeScorerBase):
             stemming of ASCII words only. See
             https://rougebleu.github.io/rougebleu/multilingual/.
         lang: the XL-Sum multilingual scorer's tokenization and stemmer for this language (a
-            name such as ``"hindi"``, an alias such as ``"bangla"``, an ISO 639 code such as
-            ``"hi"``; ``"und"`` is its language-less pipeline). ``None`` (default): rouge_score's.
-            See https://rougebleu.github.io/rougebleu/multilingual/; Chinese, Thai and Japanese
-            need the ``multilingual`` extra.
+            name such as ``"hindi"``, or one of the scorer's aliases such as ``"bangla"``;
+            ``"und"`` is its language-less pipeline). ``None`` (default): rouge_score's. ISO 639
+            codes (``"hi"``, ``"zh"``) are a ``ValueError`` naming the language to pass: the
+            scorer does not know codes and would score them with its default tokenizer and no
+            stemmer. See https://rougebleu.github.io/rougebleu/multilingual/; Chinese, Thai and
+            Japanese need the ``multilingual`` extra.
 
     Beyond rouge_score (keyword-only; the defaults are rouge_score's behaviour):
         multi_ref: how ``score_multi`` combines references: ``"max"`` (best F, rouge_score),
@@ -271,7 +273,9 @@ class RougeScorer(RougeScorerBase):
         if pretokenized:
             if self._use_stemmer:
                 raise ValueError("use_stemmer applies to texts; pre-tokenized tokens are compared as given")
-            return self._core.score_batch_dicts(predictions, targets, self.rouge_types, Score, _INT_ZERO, workers, True)
+            return self._core.score_batch_dicts(
+                predictions, targets, self.rouge_types, Score, _INT_ZERO, workers, True, references_name="targets"
+            )
         if self._tokenizer is not None or self._split_summaries:
             return [
                 self.score_multi(t, p) if not isinstance(t, (str, bytes)) else self.score(t, p)
@@ -279,7 +283,9 @@ class RougeScorer(RougeScorerBase):
             ]
         if self._segment is not None:
             predictions, targets = self._presegment(predictions, targets)
-        return self._core.score_batch_dicts(predictions, targets, self.rouge_types, Score, _INT_ZERO, workers)
+        return self._core.score_batch_dicts(
+            predictions, targets, self.rouge_types, Score, _INT_ZERO, workers, references_name="targets"
+        )
 
     def _presegment(self, predictions: Any, references: Any) -> tuple[list, list]:
         from rougebleu.rouge_family.multilingual import presegment_batch

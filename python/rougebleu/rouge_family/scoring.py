@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rougebleu._args import MAX_BOOTSTRAP, integer
+from rougebleu._args import MAX_BOOTSTRAP, integer, number
 
 __all__ = ["Score", "AggregateScore", "BootstrapAggregator", "fmeasure"]
 
@@ -64,7 +64,8 @@ class BootstrapAggregator:
     """
 
     def __init__(self, confidence_interval: float = 0.95, n_samples: int = 1000, *, seed: int | None = None):
-        if not 0 <= confidence_interval <= 1:
+        # A number first (rouge_score's comparison would fail on a str with a TypeError naming nothing).
+        if not 0 <= number(confidence_interval, "confidence_interval") <= 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
         n_samples = integer(n_samples, "n_samples")
         if n_samples <= 0:

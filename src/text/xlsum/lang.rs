@@ -1,5 +1,5 @@
-//! The languages of the XL-Sum scorer: its names and aliases, ISO 639 codes, and which
-//! segmenter and stemmer each one gets.
+//! The languages of the XL-Sum scorer: its names and aliases, and which segmenter and stemmer
+//! each one gets. ISO 639 codes are refused with the name to use (see [`ISO_CODES`]).
 use crate::error::{Error, Result};
 
 /// How a language's text is cut into tokens before stemming.
@@ -38,72 +38,134 @@ pub struct Language {
 use Segmenter::{Burmese, Default, External};
 use StemmerKind::{None as NoStem, Own, Porter};
 
-/// (name, ISO 639-1/-3 codes and aliases, segmenter, stemmer). The first 26 are the scorer's
-/// own languages (a segmenter or a stemmer, or both tested in the conformance corpus); the rest
-/// are the other XL-Sum languages, which the scorer handles like Korean (default tokenizer, no
-/// stemmer) after a warning.
+/// (name, the scorer's own aliases, segmenter, stemmer). The first 26 are the scorer's own
+/// languages (a segmenter or a stemmer, or both tested in the conformance corpus); the rest are the
+/// other XL-Sum languages, which the scorer handles like Korean (default tokenizer, no stemmer)
+/// after a warning. The aliases are those the scorer maps to a name itself (`"bangla"`,
+/// `"turkce"`, `"mundo"`, the two Chinese variants) and `"porter"`, which its stemmer table and
+/// its `lang=None` both turn into NLTK's Porter stemmer.
 const TABLE: &[(&str, &[&str], Segmenter, StemmerKind)] = &[
     ("und", &["porter"], Default, Porter),
-    ("english", &["en", "eng"], Default, Own),
-    ("german", &["de", "deu", "ger"], Default, Own),
-    ("french", &["fr", "fra", "fre"], Default, Own),
-    ("spanish", &["es", "spa", "mundo"], Default, Own),
-    ("portuguese", &["pt", "por"], Default, Own),
-    ("italian", &["it", "ita"], Default, Own),
-    ("dutch", &["nl", "nld", "dut"], Default, Own),
-    ("swedish", &["sv", "swe"], Default, Own),
-    ("danish", &["da", "dan"], Default, Own),
-    ("norwegian", &["no", "nor", "nb", "nob"], Default, Own),
-    ("finnish", &["fi", "fin"], Default, Own),
-    ("hungarian", &["hu", "hun"], Default, Own),
-    ("romanian", &["ro", "ron", "rum"], Default, Own),
-    ("russian", &["ru", "rus"], Default, Own),
-    ("arabic", &["ar", "ara"], Default, Own),
-    ("turkish", &["tr", "tur", "turkce"], Default, Own),
-    ("hindi", &["hi", "hin"], Default, Own),
-    ("bengali", &["bn", "ben", "bangla"], Default, Own),
-    ("chinese", &["zh", "zho", "chi", "chinese_simplified", "chinese_traditional"], External, NoStem),
-    ("thai", &["th", "tha"], External, NoStem),
-    ("japanese", &["ja", "jpn"], External, NoStem),
-    ("burmese", &["my", "mya", "bur"], Burmese, NoStem),
-    ("korean", &["ko", "kor"], Default, NoStem),
-    ("greek", &["el", "ell", "gre"], Default, NoStem),
-    ("vietnamese", &["vi", "vie"], Default, NoStem),
-    ("amharic", &["am", "amh"], Default, NoStem),
-    ("azerbaijani", &["az", "aze"], Default, NoStem),
-    ("gujarati", &["gu", "guj"], Default, NoStem),
-    ("hausa", &["ha", "hau"], Default, NoStem),
-    ("igbo", &["ig", "ibo"], Default, NoStem),
-    ("indonesian", &["id", "ind"], Default, NoStem),
-    ("kirundi", &["rn", "run"], Default, NoStem),
-    ("kyrgyz", &["ky", "kir"], Default, NoStem),
-    ("marathi", &["mr", "mar"], Default, NoStem),
-    ("nepali", &["ne", "nep"], Default, NoStem),
-    ("oromo", &["om", "orm"], Default, NoStem),
-    ("pashto", &["ps", "pus"], Default, NoStem),
-    ("persian", &["fa", "fas", "per"], Default, NoStem),
-    ("pidgin", &["pcm"], Default, NoStem),
-    ("punjabi", &["pa", "pan"], Default, NoStem),
-    ("scottish_gaelic", &["gd", "gla"], Default, NoStem),
+    ("english", &[], Default, Own),
+    ("german", &[], Default, Own),
+    ("french", &[], Default, Own),
+    ("spanish", &["mundo"], Default, Own),
+    ("portuguese", &[], Default, Own),
+    ("italian", &[], Default, Own),
+    ("dutch", &[], Default, Own),
+    ("swedish", &[], Default, Own),
+    ("danish", &[], Default, Own),
+    ("norwegian", &[], Default, Own),
+    ("finnish", &[], Default, Own),
+    ("hungarian", &[], Default, Own),
+    ("romanian", &[], Default, Own),
+    ("russian", &[], Default, Own),
+    ("arabic", &[], Default, Own),
+    ("turkish", &["turkce"], Default, Own),
+    ("hindi", &[], Default, Own),
+    ("bengali", &["bangla"], Default, Own),
+    ("chinese", &["chinese_simplified", "chinese_traditional"], External, NoStem),
+    ("thai", &[], External, NoStem),
+    ("japanese", &[], External, NoStem),
+    ("burmese", &[], Burmese, NoStem),
+    ("korean", &[], Default, NoStem),
+    ("greek", &[], Default, NoStem),
+    ("vietnamese", &[], Default, NoStem),
+    ("amharic", &[], Default, NoStem),
+    ("azerbaijani", &[], Default, NoStem),
+    ("gujarati", &[], Default, NoStem),
+    ("hausa", &[], Default, NoStem),
+    ("igbo", &[], Default, NoStem),
+    ("indonesian", &[], Default, NoStem),
+    ("kirundi", &[], Default, NoStem),
+    ("kyrgyz", &[], Default, NoStem),
+    ("marathi", &[], Default, NoStem),
+    ("nepali", &[], Default, NoStem),
+    ("oromo", &[], Default, NoStem),
+    ("pashto", &[], Default, NoStem),
+    ("persian", &[], Default, NoStem),
+    ("pidgin", &[], Default, NoStem),
+    ("punjabi", &[], Default, NoStem),
+    ("scottish_gaelic", &[], Default, NoStem),
     ("serbian_cyrillic", &[], Default, NoStem),
     ("serbian_latin", &[], Default, NoStem),
-    ("sinhala", &["si", "sin"], Default, NoStem),
-    ("somali", &["so", "som"], Default, NoStem),
-    ("swahili", &["sw", "swa"], Default, NoStem),
-    ("tamil", &["ta", "tam"], Default, NoStem),
-    ("telugu", &["te", "tel"], Default, NoStem),
-    ("tigrinya", &["ti", "tir"], Default, NoStem),
-    ("ukrainian", &["uk", "ukr"], Default, NoStem),
-    ("urdu", &["ur", "urd"], Default, NoStem),
-    ("uzbek", &["uz", "uzb"], Default, NoStem),
-    ("welsh", &["cy", "cym", "wel"], Default, NoStem),
-    ("yoruba", &["yo", "yor"], Default, NoStem),
+    ("sinhala", &[], Default, NoStem),
+    ("somali", &[], Default, NoStem),
+    ("swahili", &[], Default, NoStem),
+    ("tamil", &[], Default, NoStem),
+    ("telugu", &[], Default, NoStem),
+    ("tigrinya", &[], Default, NoStem),
+    ("ukrainian", &[], Default, NoStem),
+    ("urdu", &[], Default, NoStem),
+    ("uzbek", &[], Default, NoStem),
+    ("welsh", &[], Default, NoStem),
+    ("yoruba", &[], Default, NoStem),
+];
+
+/// ISO 639-1/-3 codes of the languages above, with their names. The scorer does not know codes:
+/// given one, it warns and falls back to its default tokenizer without a stemmer, so `"en"` would
+/// score differently from `"english"` (and `"zh"` would not segment words). Rather than follow it
+/// into that, a code is refused with the name to use.
+const ISO_CODES: &[(&str, &[&str])] = &[
+    ("english", &["en", "eng"]),
+    ("german", &["de", "deu", "ger"]),
+    ("french", &["fr", "fra", "fre"]),
+    ("spanish", &["es", "spa"]),
+    ("portuguese", &["pt", "por"]),
+    ("italian", &["it", "ita"]),
+    ("dutch", &["nl", "nld", "dut"]),
+    ("swedish", &["sv", "swe"]),
+    ("danish", &["da", "dan"]),
+    ("norwegian", &["no", "nor", "nb", "nob"]),
+    ("finnish", &["fi", "fin"]),
+    ("hungarian", &["hu", "hun"]),
+    ("romanian", &["ro", "ron", "rum"]),
+    ("russian", &["ru", "rus"]),
+    ("arabic", &["ar", "ara"]),
+    ("turkish", &["tr", "tur"]),
+    ("hindi", &["hi", "hin"]),
+    ("bengali", &["bn", "ben"]),
+    ("chinese", &["zh", "zho", "chi"]),
+    ("thai", &["th", "tha"]),
+    ("japanese", &["ja", "jpn"]),
+    ("burmese", &["my", "mya", "bur"]),
+    ("korean", &["ko", "kor"]),
+    ("greek", &["el", "ell", "gre"]),
+    ("vietnamese", &["vi", "vie"]),
+    ("amharic", &["am", "amh"]),
+    ("azerbaijani", &["az", "aze"]),
+    ("gujarati", &["gu", "guj"]),
+    ("hausa", &["ha", "hau"]),
+    ("igbo", &["ig", "ibo"]),
+    ("indonesian", &["id", "ind"]),
+    ("kirundi", &["rn", "run"]),
+    ("kyrgyz", &["ky", "kir"]),
+    ("marathi", &["mr", "mar"]),
+    ("nepali", &["ne", "nep"]),
+    ("oromo", &["om", "orm"]),
+    ("pashto", &["ps", "pus"]),
+    ("persian", &["fa", "fas", "per"]),
+    ("pidgin", &["pcm"]),
+    ("punjabi", &["pa", "pan"]),
+    ("scottish_gaelic", &["gd", "gla"]),
+    ("sinhala", &["si", "sin"]),
+    ("somali", &["so", "som"]),
+    ("swahili", &["sw", "swa"]),
+    ("tamil", &["ta", "tam"]),
+    ("telugu", &["te", "tel"]),
+    ("tigrinya", &["ti", "tir"]),
+    ("ukrainian", &["uk", "ukr"]),
+    ("urdu", &["ur", "urd"]),
+    ("uzbek", &["uz", "uzb"]),
+    ("welsh", &["cy", "cym", "wel"]),
+    ("yoruba", &["yo", "yor"]),
 ];
 
 impl Language {
-    /// The language for a name, alias or ISO code (case-insensitive; `-` and `_` alike).
-    /// Unknown names are an error that lists the supported ones (the scorer itself only warns
-    /// and falls back to its default tokenizer without a stemmer).
+    /// The language for a name or one of the scorer's aliases (case-insensitive; `-` and `_`
+    /// alike). An ISO 639 code is an error that names the language to pass instead (see
+    /// [`ISO_CODES`]); an unknown name is an error that lists the supported ones (the scorer
+    /// itself only warns and falls back to its default tokenizer without a stemmer).
     pub fn parse(name: &str) -> Result<Language> {
         let key = name.trim().to_ascii_lowercase().replace('-', "_");
         for &(canonical, aliases, segmenter, stemmer) in TABLE {
@@ -111,14 +173,18 @@ impl Language {
                 return Ok(Language { name: canonical, segmenter, stemmer });
             }
         }
+        if let Some((language, _)) = ISO_CODES.iter().find(|(_, codes)| codes.contains(&key.as_str())) {
+            return Err(Error::value(
+                "lang",
+                format!(
+                    "{name:?} is an ISO 639 code; pass the language name {language:?}. The XL-Sum \
+                     scorer does not know codes: it would score {name:?} with its default tokenizer \
+                     and no stemmer, not as {language:?}"
+                ),
+            ));
+        }
         let names: Vec<&str> = TABLE.iter().map(|r| r.0).collect();
-        Err(Error::value(
-            "lang",
-            format!(
-                "unknown language {name:?}; supported: {} (or an ISO 639 code such as 'de', 'hi', 'zh')",
-                names.join(", ")
-            ),
-        ))
+        Err(Error::value("lang", format!("unknown language {name:?}; supported: {}", names.join(", "))))
     }
 
     /// Every supported language name, `"und"` first.
@@ -139,13 +205,30 @@ mod tests {
     #[test]
     fn names_aliases_and_codes() {
         assert_eq!(Language::parse("hindi").unwrap().name, "hindi");
-        assert_eq!(Language::parse("hi").unwrap().name, "hindi");
         assert_eq!(Language::parse("Bangla").unwrap().name, "bengali");
         assert_eq!(Language::parse("chinese-traditional").unwrap().name, "chinese");
         assert_eq!(Language::parse("mundo").unwrap().name, "spanish");
         assert_eq!(Language::parse("porter").unwrap().name, "und");
         let err = Language::parse("klingon").unwrap_err().to_string();
         assert!(err.contains("lang") && err.contains("hindi") && err.contains("klingon"), "{err}");
+        // Codes: refused with the name, since the scorer would not read them as that language.
+        for (code, name) in
+            [("hi", "hindi"), ("en", "english"), ("ZH", "chinese"), ("tha", "thai"), ("ko", "korean")]
+        {
+            let err = Language::parse(code).unwrap_err().to_string();
+            assert!(err.contains("ISO 639 code") && err.contains(&format!("{name:?}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn every_code_names_a_language_of_the_table() {
+        let names: std::collections::HashSet<&str> = Language::names().collect();
+        for (name, codes) in ISO_CODES {
+            assert!(names.contains(name), "{name}");
+            for code in *codes {
+                assert!(Language::aliases().all(|(a, _)| a != *code), "{code} is both a code and an alias");
+            }
+        }
     }
 
     #[test]

@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn presegmented_text_and_fallback() {
-        let zh = Language::parse("zh").unwrap();
+        let zh = Language::parse("chinese").unwrap();
         assert_eq!(
             tokenize("北京\u{0} \u{0}欢迎\u{1}北京 欢迎", Lowercase::Unicode, &zh),
             ["北京", " ", "欢迎"]
