@@ -183,7 +183,7 @@ CALLS.update(
     {
         "ptb_tokenize": lambda o: rougebleu.caption.ptb_tokenize(["A dog."]),
         "ptb_lines": lambda o: native.ptb_lines(["A dog."]),
-        "caption_suite": lambda o: rougebleu.caption_scores([["a dog"]], ["a dog"]),
+        "caption_suite": lambda o: rougebleu.caption_scores([["a dog"]], ["a dog"], metrics=["Bleu", "CIDEr"]),
         "cider_pairwise": lambda o: rougebleu.caption.CiderD().pairwise(["a"], ["a"]),
         "cider_expected_utility": lambda o: rougebleu.expected_utility(["a"], ["a"], metric="cider-d"),
         "cider_top_k": lambda o: rougebleu.top_k(["a"], ["a"], 1, metric="cider-d"),
