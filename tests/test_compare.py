@@ -12,6 +12,7 @@ are compared with it.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -355,6 +356,38 @@ def test_command_writes_every_format_and_refuses_bad_input(tmp_path: Path) -> No
         assert out.returncode == 1 and out.stderr.startswith("rougebleu compare: error: "), (args, out.stderr)
         assert message in out.stderr, (args, out.stderr)
     assert _cli(str(a), str(b)).returncode == 2  # no reference: a usage error
+
+
+def test_default_names_are_the_shortest_distinct_path_tails(tmp_path: Path) -> None:
+    from rougebleu.cli.compare import default_names
+
+    assert default_names(["runs/x/a.de", "runs/y/b.de"]) == ["a.de", "b.de"]
+    assert default_names(["runs/sys1/out.txt", "runs/sys2/out.txt"]) == ["sys1/out.txt", "sys2/out.txt"]
+    assert default_names(["out.txt", "other/out.txt"]) == ["out.txt", "other/out.txt"]
+    assert default_names(["a.txt", "a.txt"]) == ["a.txt", "a.txt (2)"]
+    ref, a, b = tmp_path / "ref.txt", tmp_path / "sys1" / "out.txt", tmp_path / "sys2" / "out.txt"
+    for path, text in ((ref, "the cat sat on the mat\n"), (a, "the cat sat\n"), (b, "a cat sat on the mat\n")):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    out = _cli("-r", str(ref), str(a), str(b), "-m", "bleu", "--paired-bs-n", "20", "-o", str(tmp_path / "r.json"))
+    assert out.returncode == 0, out.stderr
+    data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert data["systems"] == ["sys1/out.txt", "sys2/out.txt"]
+
+
+def test_long_system_names_do_not_squeeze_the_charts() -> None:
+    from rougebleu.report import _svg
+
+    long = "/very/long/folder/of/system/outputs/newstest2021.en-de.hyp."
+    series = [(long + "A.de", [1.0, 2.0] * 10), (long + "B.de", [2.0, 1.0] * 10)]
+    svg = _svg.bars([f"b{i}" for i in range(20)], series, title="t", ylabel="y")
+    # Twenty groups keep 36 px each however long the legend's names, which are shortened in the middle
+    # and kept whole in their hover titles.
+    width = float(svg.split('width="', 1)[1].split('"', 1)[0])
+    assert width >= 56 + 36 * 20
+    assert long + "A.de" in svg and "\u2026" in svg
+    legend = re.findall(r"<text [^>]*>([^<>]*)<title>", svg)
+    assert len(legend) == 2 and all(len(name) <= 28 for name in legend), legend
 
 
 def test_rouge_sentences_from_literal_newlines_in_the_command(tmp_path: Path) -> None:

@@ -47,7 +47,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="REF",
         help="reference file, line-aligned with the systems; repeat for several references per segment",
     )
-    io.add_argument("-n", "--names", nargs="+", metavar="NAME", help="system names (default: the file names)")
+    io.add_argument(
+        "-n",
+        "--names",
+        nargs="+",
+        metavar="NAME",
+        help="system names (default: the file names, with as many parent folders as it takes to tell them apart)",
+    )
     io.add_argument("-s", "--src", metavar="SRC", help="source file, shown with the examples")
     m = p.add_argument_group("metrics")
     m.add_argument(
@@ -135,6 +141,26 @@ def _read(paths: Sequence[str], sentence_breaks: bool) -> dict[str, list[str]]:
     return out
 
 
+def default_names(paths: Sequence[str]) -> list[str]:
+    """Each path's shortest tail of path components that no other path ends with: the file names when
+    they differ (a report headed by full paths is unreadable), more folders only where they collide."""
+    parts = [p.replace("\\", "/").rstrip("/").split("/") for p in paths]
+    names = []
+    for i, mine in enumerate(parts):
+        others = [q for j, q in enumerate(parts) if j != i and q != mine]
+        depth = 1
+        while depth < len(mine) and any(q[-depth:] == mine[-depth:] for q in others):
+            depth += 1
+        names.append("/".join(mine[-depth:]))
+    # The same file given twice keeps one name per position, numbered from the second on.
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            names[i] = f"{name} ({seen[name]})"
+    return names
+
+
 def run(args: argparse.Namespace) -> Any:
     """The report of the command's arguments."""
     from rougebleu.report import compare
@@ -146,7 +172,7 @@ def run(args: argparse.Namespace) -> Any:
         ext = path[path.rfind(".") :].lower() if "." in path else ""
         if ext not in FORMATS:
             raise InputError(f"-o {path}: the format comes from the extension, one of {', '.join(sorted(FORMATS))}")
-    names = args.names or list(args.systems)
+    names = args.names or default_names(args.systems)
     if len(names) != len(args.systems):
         raise InputError(f"--names gives {len(names)} names for {len(args.systems)} system files")
     extra = [p for p in (args.src, args.freq_corpus) if p]

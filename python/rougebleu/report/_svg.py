@@ -45,12 +45,25 @@ def _label(v: float) -> str:
     return f"{v:g}"
 
 
+#: Longest system name drawn in full beside a chart; longer ones are shortened in the middle (the
+#: full name stays in the marks' hover titles), so that a long file path cannot squeeze the plot.
+_NAME_CHARS = 28
+
+
+def _short(name: str) -> str:
+    if len(name) <= _NAME_CHARS:
+        return name
+    keep = _NAME_CHARS - 1
+    return name[: keep // 2] + "\u2026" + name[len(name) - (keep - keep // 2) :]
+
+
 def _legend(names: Sequence[str], x: float, y: float) -> str:
     parts = []
     for i, name in enumerate(names):
         parts.append(
             f'<rect x="{x:.1f}" y="{y + 16 * i:.1f}" width="10" height="10" fill="{_colour(i)}"/>'
-            f'<text x="{x + 14:.1f}" y="{y + 16 * i + 9:.1f}" {_FONT}>{escape(name)}</text>'
+            f'<text x="{x + 14:.1f}" y="{y + 16 * i + 9:.1f}" {_FONT}>{escape(_short(name))}'
+            f"<title>{escape(name)}</title></text>"
         )
     return "".join(parts)
 
@@ -65,9 +78,11 @@ def bars(
     height: int = 280,
 ) -> str:
     """Grouped bars: one group per category, one bar per series (a missing value draws none)."""
-    legend_w = 16 + 7 * max((len(n) for n, _ in series), default=4)
+    legend_w = 16 + 7 * max((len(_short(n)) for n, _ in series), default=4)
     left, right, top, bottom = 56, legend_w + 20, 28, 62
-    plot_w, plot_h = width - left - right, height - top - bottom
+    # Every bar group keeps room for its rotated label, widening the chart rather than overlapping.
+    plot_w, plot_h = max(width - left - right, 36 * len(categories)), height - top - bottom
+    width = left + plot_w + right
     values = [v for _, vs in series for v in vs if v is not None and math.isfinite(v)]
     low = min(0.0, min(values, default=0.0))
     ticks = _ticks(low, max(values, default=1.0))
@@ -124,7 +139,7 @@ def intervals(
     width: int = 720,
 ) -> str:
     """One line per system: its score (a dot) and its interval (a whisker from low to high)."""
-    label_w = 12 + 7 * max((len(r[0]) for r in rows), default=4)
+    label_w = 12 + 7 * max((len(_short(r[0])) for r in rows), default=4)
     left, right, top, bottom = label_w, 24, 28, 40
     row_h = 24
     height = top + bottom + row_h * len(rows)
@@ -155,7 +170,10 @@ def intervals(
     )
     for i, (name, score, low, high) in enumerate(rows):
         cy = top + row_h * i + row_h / 2
-        out.append(f'<text x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end" {_FONT}>{escape(name)}</text>')
+        out.append(
+            f'<text x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end" {_FONT}>{escape(_short(name))}'
+            f"<title>{escape(name)}</title></text>"
+        )
         tip = f"{name}: {score:g}" + ("" if low is None or high is None else f" [{low:g}, {high:g}]")
         if low is not None and high is not None:
             out.append(
