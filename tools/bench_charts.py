@@ -136,9 +136,18 @@ def _number(cell: str, last: bool = False) -> float | None:
     return float((found[-1] if last else found[0]).replace(",", ""))
 
 
+#: Longest label drawn in full; longer ones lose their middle. With it, every chart fits the page's
+#: text column (about 680 px) and is drawn at its own size, its text as large as the page's.
+LABEL_CHARS = 44
+PAGE_WIDTH = 680
+
+
 def _label(cell: str) -> str:
     text = re.sub(r"[`*]", "", cell)
-    return text if len(text) <= 60 else text[:57].rstrip(" ,") + "..."
+    if len(text) <= LABEL_CHARS:
+        return text
+    head = (LABEL_CHARS - 1) * 2 // 3
+    return text[:head].rstrip(" ,") + "\u2026" + text[len(text) - (LABEL_CHARS - 1 - head) :].lstrip(" ,")
 
 
 def _table(spec: Bars | Lines, all_tables, columns: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -188,10 +197,11 @@ def _fmt(value: float) -> str:
 
 
 def bars_svg(spec: Bars, data: list[tuple[str, float]]) -> str:
-    label_width = min(460, 7 * max(len(label) for label, _ in data) + 16)
-    plot, row, top = 360, 22, 34
+    label_width = 7 * max(len(label) for label, _ in data) + 16
+    row, top = 22, 34
+    plot = max(PAGE_WIDTH - label_width - 110, 200)
     height = top + row * len(data) + 12
-    width = label_width + plot + 90
+    width = label_width + plot + 110
     top_value = max(v for _, v in data)
 
     def scale(v: float) -> float:
@@ -230,13 +240,13 @@ def lines_svg(spec: Lines, series: dict[str, list[tuple[float, float]]]) -> str:
         out.append(_text(left - 6, py(tick) + 4, f"{tick}x", anchor="end"))
     for i, (name, points) in enumerate(series.items()):
         path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in points)
-        out.append(f'<polyline class="s{i % 6}" points="{path}" />')
+        out.append(f'<polyline class="s{i % len(PALETTE)}" points="{path}" />')
         last_x, last_y = points[-1]
-        out.append(_text(left + plot_w + 8, top + 14 + 16 * i, f"{name} ({_fmt(last_y)}x)", cls=f"l{i % 6}"))
+        out.append(_text(left + plot_w + 8, top + 14 + 16 * i, f"{name} ({_fmt(last_y)}x)", cls=f"l{i % len(PALETTE)}"))
     return "\n".join(out) + "\n</svg>\n"
 
 
-PALETTE = ["#3f51b5", "#e65100", "#2e7d32", "#ad1457", "#00838f", "#6d4c41"]
+PALETTE = ["#3f51b5", "#e65100", "#2e7d32", "#ad1457", "#00838f", "#6d4c41", "#7b1fa2", "#827717"]
 
 
 def _svg_open(width: float, height: float) -> str:
