@@ -33,6 +33,14 @@ Workloads (corpus: --corpus, else $ROUGEBLEU_CORPUS, else ../shared/corpus next 
   rayon's global pool, sized by RAYON_NUM_THREADS=N).
 - ter-pairwise: `TER().pairwise` on the first --ter-pairwise-size WMT17 online-A hypotheses x
   references.
+- meteor-nltk: `rougebleu.meteor.nltk_meteor.meteor_scores` (NLTK's METEOR, batched) on the COCO
+  val2017 captions (each scored against the image's other captions, split on spaces) x
+  --caption-copies.
+- meteor15: `METEOR(modules=["exact", "stem", "synonym"]).sentence_scores` (METEOR 1.5 without the
+  paraphrase module, whose table rougebleu does not ship) on the same captions.
+- caption-suite: `caption_scores(..., metrics=("Bleu", "ROUGE_L", "CIDEr"))` (PTB tokenization
+  included) on the same captions.
+- cider-rewards: `CiderD().rewards` of the PTB-tokenized captions against their references.
 - bleu-paired: `paired_test(BLEU(references=[ref]), five WMT17 systems)`, the paired bootstrap with
   --paired-resamples resamples (statistics of the systems in one pass, then every system resampled in
   one pass while sacrebleu's index matrix is drawn, serially, a few rows at a time); no `workers`
@@ -68,11 +76,16 @@ WORKLOADS = [
     "ter-corpus",
     "ter-pairwise",
     "bleu-paired",
+    "meteor-nltk",
+    "meteor15",
+    "caption-suite",
+    "cider-rewards",
 ]
 PEERS = {"rouge-N/L": "rouge-score-rs"}
 TYPES_NL = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 TYPES_WS = ["rougeW-1.2", "rougeS4", "rougeSU4"]
 WMT17 = Path("mt") / "wmt17_en-de"
+COCO = Path("nlg") / "coco" / "coco_val2017_human_loo.jsonl"
 
 
 def realsumm(corpus: Path) -> list[dict]:
@@ -83,6 +96,13 @@ def realsumm(corpus: Path) -> list[dict]:
 def wmt17(corpus: Path, name: str) -> list[str]:
     with (corpus / WMT17 / name).open(encoding="utf-8", newline="\n") as f:
         return [line.rstrip("\n") for line in f]
+
+
+def coco(corpus: Path, copies: int) -> tuple[list[str], list[list[str]]]:
+    """COCO val2017 captions (one scored against the image's other captions) x copies."""
+    with (corpus / COCO).open(encoding="utf-8") as f:
+        items = [json.loads(line) for line in f if line.strip()]
+    return [it["candidate"] for it in items] * copies, [it["references"] for it in items] * copies
 
 
 def digest(arrays: list[Any]) -> str:
@@ -169,6 +189,42 @@ def setup(
 
         return paired, args.paired_resamples * len(systems), "system resamples/s"
 
+    if workload in ("meteor-nltk", "meteor15"):
+        cands, refs = coco(corpus, args.caption_copies)
+        if workload == "meteor-nltk":
+            from rougebleu.meteor.nltk_meteor import meteor_scores
+
+            hyps = [c.split() for c in cands]
+            ref_tokens = [[r.split() for r in rs] for rs in refs]
+            return lambda: [meteor_scores(hyps, ref_tokens, workers=threads)], len(hyps), "segments/s"
+        from rougebleu import METEOR
+
+        # Without the paraphrase module: its 60 MB table is not part of rougebleu (see docs/meteor.md).
+        metric = METEOR(modules=["exact", "stem", "synonym"])
+        width = max(len(rs) for rs in refs)
+        streams = [[rs[k] if k < len(rs) else None for rs in refs] for k in range(width)]
+        return lambda: [metric.sentence_scores(cands, streams, workers=threads)], len(cands), "segments/s"
+
+    if workload in ("caption-suite", "cider-rewards"):
+        import numpy as np
+
+        from rougebleu import caption_scores
+        from rougebleu.caption import CiderD, ptb_tokenize
+
+        cands, refs = coco(corpus, args.caption_copies)
+        if workload == "caption-suite":
+            metrics = ("Bleu", "ROUGE_L", "CIDEr")
+
+            def suite() -> list[Any]:
+                out = caption_scores(refs, cands, metrics=metrics, workers=threads)
+                return [np.array([out[k] for k in sorted(out) if isinstance(out[k], float)])]
+
+            return suite, len(cands), "images/s"
+        tokens = ptb_tokenize(cands)
+        ref_tokens = [ptb_tokenize(rs) for rs in refs]
+        cider = CiderD()
+        return lambda: [cider.rewards(tokens, ref_tokens, workers=threads)], len(tokens), "captions/s"
+
     if workload == "rouge155":
         from rougebleu.rouge155 import EvalItem, Rouge155
 
@@ -248,7 +304,7 @@ def child_command(workload: str, impl: str, threads: int, args: argparse.Namespa
     for flag in ("corpus", "rounds", "rouge_repeat", "bleu_copies", "pairwise_size", "rouge155_repeat"):
         cmd += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
     cmd += ["--resamples", str(args.resamples), "--matlab-repeat", str(args.matlab_repeat)]
-    for flag in ("chrf_copies", "ter_copies", "ter_pairwise_size", "paired_resamples"):
+    for flag in ("chrf_copies", "ter_copies", "ter_pairwise_size", "paired_resamples", "caption_copies"):
         cmd += [f"--{flag.replace('_', '-')}", str(getattr(args, flag))]
     if args.workers_none:
         cmd.append("--workers-none")
@@ -331,6 +387,7 @@ def main() -> None:
     p.add_argument("--ter-copies", type=int, default=8, help="WMT17 copies for TER sentence_scores/corpus_score")
     p.add_argument("--ter-pairwise-size", type=int, default=400, help="n for the n x n TER pairwise matrix")
     p.add_argument("--paired-resamples", type=int, default=1000, help="resamples of the paired bootstrap")
+    p.add_argument("--caption-copies", type=int, default=8, help="COCO copies for METEOR and captions (2,000 each)")
     p.add_argument("--no-peers", action="store_true")
     p.add_argument(
         "--workers-none", action="store_true", help="call with workers=None (rayon's global pool) instead of workers=N"
