@@ -5,7 +5,6 @@ MemoryError naming their size. The interrupt tests send a real SIGINT to a subpr
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -13,6 +12,7 @@ import time
 
 import numpy as np
 import pytest
+from interrupt_support import assert_ctrl_c_stops
 
 import rougebleu
 from conftest import read_terminal
@@ -40,51 +40,11 @@ LONG_CALLS = {
     ),
 }
 
-CHILD = textwrap.dedent(
-    """
-    import sys, time, rougebleu
-    texts = {texts}
-    said = []
-
-    def ready(done, total):
-        if not said and done < total:
-            said.append(True)
-            print("ready", flush=True)
-
-    try:
-        {call}
-        print("finished", flush=True)
-    except KeyboardInterrupt:
-        print("interrupted", flush=True)
-        # Nothing may still be computing: measure this process's CPU time while idle.
-        c0 = time.process_time()
-        time.sleep(0.5)
-        print("cpu-after", time.process_time() - c0, flush=True)
-    """
-)
-
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a subprocess is a POSIX test")
 @pytest.mark.parametrize("name", sorted(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call_within_half_a_second(name):
-    code = CHILD.format(texts=TEXTS_EXPR, call=LONG_CALLS[name])
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.05)
-        sent = time.perf_counter()
-        child.send_signal(signal.SIGINT)
-        line = child.stdout.readline().strip()
-        latency = time.perf_counter() - sent
-        assert line == "interrupted", f"{name}: the call ended as {line!r} instead"
-        assert latency < 0.5, f"{name}: KeyboardInterrupt came {latency:.3f} s after SIGINT"
-        cpu = float(child.stdout.readline().split()[1])
-        assert cpu < 0.05, f"{name}: {cpu:.3f} s of CPU used after the interrupt: work was still running"
-        assert child.wait(timeout=10) == 0
-    finally:
-        child.kill()
-        child.wait()
+    assert_ctrl_c_stops(f"texts = {TEXTS_EXPR}", LONG_CALLS[name])
 
 
 def _recorder():
