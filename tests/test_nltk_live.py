@@ -178,3 +178,47 @@ def test_weight_forms_and_odd_tokens_as_nltk(refs, hyp, kwargs) -> None:
     theirs = bs.sentence_bleu(refs, hyp, **kwargs)
     assert type(ours) is type(theirs)
     assert ours == theirs
+
+
+def _public(module: object) -> set[str]:
+    return {name for name in dir(module) if not name.startswith("_")}
+
+
+def test_every_public_name_of_nltk_bleu_score() -> None:
+    import collections
+    import math as math_module
+    import sys
+    import warnings as warnings_module
+
+    missing = _public(bs) - _public(rn)
+    assert missing == set(), missing
+    # The names NLTK imports there are the same objects here.
+    assert (rn.Counter, rn.math, rn.sys, rn.warnings) == (collections.Counter, math_module, sys, warnings_module)
+    # Its own Fraction: the value reduced, the parts as given unless _normalize=True.
+    for args in [(0, 7), (2, 4), (6, 3, True), (5, 1)]:
+        ours, theirs = rn.Fraction(*args), bs.Fraction(*args)
+        assert (ours.numerator, ours.denominator) == (theirs.numerator, theirs.denominator), args
+        assert float(ours) == float(theirs) and ours == float(theirs) and ours == rn.Fraction(args[0], args[1], True)
+    assert rn.Fraction(2, 4) + rn.Fraction(1, 4) == rn.Fraction(3, 4, True) and rn.Fraction(2, 4) in {0.5}
+    hyp, refs = "the the the the the the the".split(), ["the cat is on the mat".split()]
+    for n in (1, 2):
+        ours, theirs = rn.modified_precision(refs, hyp, n), bs.modified_precision(refs, hyp, n)
+        assert (ours.numerator, ours.denominator) == (theirs.numerator, theirs.denominator)
+
+
+@pytest.mark.parametrize(
+    "seq, n, kwargs",
+    [
+        ([1, 2, 3, 4, 5], 3, {}),
+        ("abc", 1, {}),
+        ([1, 2], 3, {}),
+        ([1, 2], 0, {}),
+        ([], 2, {"pad_left": True, "pad_right": True}),
+        ([1, 2, 3], 2, {"pad_right": True}),
+        ([1, 2, 3], 3, {"pad_left": True, "left_pad_symbol": "<s>"}),
+        ([1, 2, 3, 4], 2, {"pad_left": True, "pad_right": True, "left_pad_symbol": "<s>", "right_pad_symbol": "</s>"}),
+    ],
+)
+def test_ngrams_as_nltk(seq, n, kwargs) -> None:
+    items = list(seq)
+    assert list(rn.ngrams(iter(items), n, **kwargs)) == list(bs.ngrams(iter(items), n, **kwargs))

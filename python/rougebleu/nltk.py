@@ -9,6 +9,11 @@ default `method0` (a zero precision becomes `sys.float_info.min`), per-segment d
 least 1, and corpus-level smoothing methods 5-7 looking at the last segment only. `weights` may be
 one tuple or a list of tuples (then a list of scores comes back).
 
+The module's other public names are NLTK's too: the names `nltk.translate.bleu_score` imports
+(`Counter`, `math`, `sys`, `warnings`, and `ngrams`, NLTK's sliding window) and its `Fraction`, a
+fraction that reports the numerator and denominator it was given (what `modified_precision`
+returns).
+
 Differences on purpose: a bare string where a token list is expected, unequal numbers of
 hypotheses and references, a segment without references, and negative or NaN weights raise
 `TypeError`/`ValueError`; method6's "non-zero precision" assertion raises
@@ -18,12 +23,13 @@ with a `UserWarning` like NLTK (one per zero order).
 
 from __future__ import annotations
 
+import fractions
 import math
 import sys
 import warnings
-from collections import Counter
-from fractions import Fraction
-from typing import Any, Callable, Hashable, Sequence
+from collections import Counter, deque
+from itertools import chain, repeat
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -39,12 +45,75 @@ __all__ = [
     "closest_ref_length",
     "corpus_bleu",
     "modified_precision",
+    "ngrams",
+    "Fraction",
     "sentence_bleu",
     "meteor_score",
     "single_meteor_score",
 ]
 
 Tokens = Sequence[Hashable]
+
+
+class Fraction(fractions.Fraction):
+    """NLTK's `bleu_score.Fraction`: its value is the reduced fraction, but unless `_normalize=True`
+    `numerator` and `denominator` are the integers it was made from (`Fraction(0, 7).denominator` is
+    7), which NLTK's smoothing methods read as counts."""
+
+    _given: tuple[int, int] | None
+
+    def __new__(cls, numerator: Any = 0, denominator: Any = None, _normalize: bool = False) -> Fraction:
+        self = super().__new__(cls, numerator, denominator)
+        # Raw parts only where both were given as integers: otherwise there are none to keep.
+        raw = not _normalize and isinstance(numerator, int) and isinstance(denominator, int)
+        self._given = (numerator, denominator) if raw else None
+        return self
+
+    @property
+    def numerator(self) -> int:  # type: ignore[override]
+        """The numerator as given (reduced with `_normalize=True`)."""
+        return super().numerator if self._given is None else self._given[0]
+
+    @property
+    def denominator(self) -> int:  # type: ignore[override]
+        """The denominator as given (reduced with `_normalize=True`)."""
+        return super().denominator if self._given is None else self._given[1]
+
+    # Equality and hashing by value: Python 3.11's Fraction compares the other side's numerator
+    # and denominator, which here may be unreduced.
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Fraction):
+            other = fractions.Fraction(other._numerator, other._denominator)  # type: ignore[attr-defined]
+        return fractions.Fraction(self._numerator, self._denominator) == other  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(fractions.Fraction(self._numerator, self._denominator))  # type: ignore[attr-defined]
+
+
+def ngrams(
+    sequence: Iterable[Any],
+    n: int,
+    *,
+    pad_left: bool = False,
+    pad_right: bool = False,
+    left_pad_symbol: Any = None,
+    right_pad_symbol: Any = None,
+) -> Iterator[tuple[Any, ...]]:
+    """NLTK's `ngrams` (`nltk.util`, imported by its bleu_score): the tuples of `n` consecutive
+    items, lazily, after `n - 1` pad symbols on the left and/or right where asked."""
+    items: Iterator[Any] = iter(sequence)
+    pads = max(n - 1, 0)
+    if pad_left:
+        items = chain(repeat(left_pad_symbol, pads), items)
+    if pad_right:
+        items = chain(items, repeat(right_pad_symbol, pads))
+    window: deque[Any] = deque(maxlen=n)
+    if n == 0:
+        yield ()  # NLTK's empty window counts once before any item, then once per item
+    for item in items:
+        window.append(item)
+        if len(window) == n:
+            yield tuple(window)
 
 
 class SmoothingError(ValueError, AssertionError):
@@ -63,7 +132,7 @@ class _Ratio:
     def __init__(self, numerator: int, denominator: int) -> None:
         self.numerator = numerator
         self.denominator = denominator
-        self.value = Fraction(numerator, denominator)
+        self.value = fractions.Fraction(numerator, denominator)
 
     def __repr__(self) -> str:
         return f"{self.numerator}/{self.denominator}"
@@ -93,10 +162,10 @@ def _counts(references: Sequence[Tokens], hypothesis: Tokens, n: int) -> tuple[i
 
 
 def modified_precision(references: Sequence[Tokens], hypothesis: Tokens, n: int) -> Fraction:
-    """Clipped n-gram precision (Papineni et al. 2002, §2.1) with NLTK's denominator `max(1, count)`;
-    the returned Fraction is reduced (NLTK's keeps the raw numerator and denominator)."""
+    """Clipped n-gram precision (Papineni et al. 2002, §2.1) with NLTK's denominator `max(1, count)`,
+    as NLTK's unreduced :class:`Fraction` (`numerator` and `denominator` are the counts)."""
     _check_segment(references, hypothesis, "references", "hypothesis")
-    return Fraction(*_counts(references, hypothesis, n))
+    return Fraction(*_counts(references, hypothesis, n), _normalize=False)
 
 
 def closest_ref_length(references: Sequence[Tokens], hyp_len: int) -> int:
@@ -267,7 +336,7 @@ def _weight_sets(weights: Any) -> tuple[list, list[tuple]]:
         raise ValueError(f"weights: at most {MAX_NGRAM_ORDER} weights (n-gram orders) per set, got {longest}")
     for w in sets:
         for x in w:
-            if isinstance(x, bool) or not isinstance(x, (int, float, Fraction)):
+            if isinstance(x, bool) or not isinstance(x, (int, float, fractions.Fraction)):
                 raise TypeError(f"weights must be numbers, got {type(x).__name__}")
             if math.isnan(x) or x < 0:
                 raise ValueError(f"weights must be non-negative numbers, got {x!r}")
