@@ -228,3 +228,68 @@ def test_matlab_signatures_vary_with_every_option() -> None:
     assert scores[0] != scores[2] and scores[1] != scores[2]
     with pytest.raises(TypeError, match="ignore_case"):
         bleu_evaluation_signature(ignore_case="yes")  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def coco(corpus: Path) -> tuple[list[str], list[list[str]]]:
+    """150 COCO val2017 images: a held-out human caption and the other references."""
+    rows = read_jsonl(corpus / "nlg" / "coco" / "coco_val2017_human_loo.jsonl")[:150]
+    return [r["candidate"] for r in rows], [r["references"] for r in rows]
+
+
+def test_caption_signatures_change_with_every_setting(coco) -> None:
+    from rougebleu.caption import Cider, CiderD, DocumentFrequencies, caption_scores, caption_signature
+
+    cands, refs = coco
+    tokenized = [rougebleu.caption.ptb_tokenize(r) for r in refs]
+    half = DocumentFrequencies.from_references(tokenized[:75])
+    full = DocumentFrequencies.from_references(tokenized)
+    seen: dict[str, tuple] = {}
+
+    def record(sig: str, numbers: dict) -> None:
+        assert _parse(sig)["version"] == f"pycocoevalcap-1.2+rougebleu-{V}"
+        key = tuple(sorted((name, tuple(values)) for name, values in numbers.items()))
+        # Different numbers never share a signature; a shared one means the same numbers.
+        assert seen.setdefault(sig, key) == key, sig
+
+    # The suite: its metric subsets and the tokenization.
+    for metrics in [("Bleu", "ROUGE_L", "CIDEr"), ("Bleu",), ("ROUGE_L",), ("CIDEr",)]:
+        for tokenize in (True, False):
+            scores = caption_scores(refs, cands, metrics=metrics, tokenize=tokenize)
+            assert scores.signature == caption_signature(metrics, tokenize=tokenize)
+            record(scores.signature, {k: [v, *scores.per_item[k].tolist()] for k, v in scores.items()})
+    # CIDEr and CIDEr-D: variant, order, sigma, where the frequencies come from, tokenization
+    # (the same texts as the suite's: CiderD() without df is its CIDEr column, signature included).
+    scorers = [CiderD(), CiderD(n=3), CiderD(sigma=3.0), CiderD(half), CiderD(full), Cider(), Cider(n=2), Cider(full)]
+    for scorer in scorers:
+        for tokenize in (False, True):
+            corpus_value, per_image = scorer.score(cands, refs, tokenize=tokenize)
+            record(scorer.signature(tokenize=tokenize), {"CIDEr": [corpus_value, *per_image.tolist()]})
+    # The runs do differ (else this test would show nothing): only CiderD() repeats the suite, and
+    # frequencies saved from this very call's references give what df:refs gives (CiderD, Cider).
+    assert len(seen) == 8 + 2 * len(scorers) - 2 and len(set(seen.values())) == len(seen) - 2
+    sig = _parse(CiderD(full).signature())
+    # The frequencies' identity survives saving and loading.
+    reloaded = DocumentFrequencies.from_bytes(full.to_bytes())
+    assert sig["cider"] == "cider-d" and sig["sigma"] == "6.0" and len(sig["df"]) == 16
+    assert sig["df"] == _parse(CiderD(reloaded).signature())["df"] != _parse(CiderD(half).signature())["df"]
+    assert _parse(CiderD().signature())["df"] == "refs" and "sigma" not in _parse(Cider().signature())
+    assert caption_signature(["CIDEr"], tokenize=False) == CiderD().signature()
+
+
+def test_caption_signature_names_meteor_and_checks_its_options() -> None:
+    from rougebleu.caption import caption_signature
+    from rougebleu.caption.signature import METEOR_EVAL_ID
+
+    assert METEOR_EVAL_ID == rougebleu.METEOR(pycocoevalcap=True).eval_id
+    sig = _parse(caption_signature())
+    assert sig["metrics"] == "Bleu+METEOR+ROUGE_L+CIDEr" and sig["meteor"] == METEOR_EVAL_ID and sig["tok"] == "ptb"
+    assert caption_signature(["CIDEr", "Bleu"]) == caption_signature(["Bleu", "CIDEr"])
+    with pytest.raises(ValueError, match="unknown metric"):
+        caption_signature(["SPICE"])
+    with pytest.raises(TypeError, match="tokenize"):
+        caption_signature(tokenize="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cider"):
+        caption_signature(cider="cider-x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="df"):
+        caption_signature(df="frequencies.bin")

@@ -11,14 +11,26 @@ METEOR, ROUGE-L and CIDEr(-D), on captions tokenized by Stanford's PTB tokenizer
   authors' code computes it, for evaluation and as a training reward (self-critical sequence
   training), with :class:`DocumentFrequencies` computed once over a corpus, saved and loaded;
 - :class:`CaptionStats`: mergeable statistics, to score a run in parts;
+- :func:`caption_signature`: the reproducibility signature of those numbers (also
+  ``CaptionScores.signature`` and ``CiderD(...).signature()``);
 - the drop-in mirror of pycocoevalcap's import paths is :mod:`rougebleu.pycocoevalcap`.
 """
 
 from __future__ import annotations
 
 from rougebleu.caption.cider import Cider, CiderD, DocumentFrequencies
+from rougebleu.caption.signature import caption_signature
 from rougebleu.caption.stats import CaptionStats
 from rougebleu.caption.suite import CaptionScores, caption_scores
 from rougebleu.caption.tokenize import ptb_tokenize
 
-__all__ = ["ptb_tokenize", "caption_scores", "CaptionScores", "CiderD", "Cider", "DocumentFrequencies", "CaptionStats"]
+__all__ = [
+    "ptb_tokenize",
+    "caption_scores",
+    "CaptionScores",
+    "CiderD",
+    "Cider",
+    "DocumentFrequencies",
+    "CaptionStats",
+    "caption_signature",
+]

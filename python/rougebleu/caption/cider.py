@@ -203,6 +203,15 @@ class CiderD:
         ``df``, the frequencies are the references', each a document."""
         return _native.cider_pairwise(hypotheses, references, self._options(), workers=workers)
 
+    def signature(self, *, tokenize: bool = False) -> str:
+        """The reproducibility signature of this scorer's numbers, ``tokenize`` as given to
+        :meth:`score` (see :func:`rougebleu.caption.caption_signature`)."""
+        from rougebleu.caption.signature import caption_signature
+
+        return caption_signature(
+            ["CIDEr"], tokenize=tokenize, cider=self._variant, n=self.n, sigma=self.sigma, df=self.df
+        )
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(df={self.df!r}, n={self.n}, sigma={self.sigma})"
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import reporting
+from rougebleu.caption.signature import caption_signature
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ class CaptionScores(dict):
 
     per_item: dict[str, np.ndarray]
     ids: list[Any] | None
+    #: The reproducibility signature of the numbers (:func:`rougebleu.caption.caption_signature`).
+    signature: str | None = None
 
     def __init__(self, corpus: dict[str, float], per_item: dict[str, np.ndarray], ids: list[Any] | None = None):
         super().__init__(corpus)
@@ -156,4 +159,6 @@ def caption_scores(
     for name in ("ROUGE_L", "CIDEr"):
         if name in raw:
             corpus[name], per_item[name] = raw[name]
-    return CaptionScores(corpus, per_item, ids)
+    result = CaptionScores(corpus, per_item, ids)
+    result.signature = caption_signature(metrics, tokenize=bool(tokenize))
+    return result
