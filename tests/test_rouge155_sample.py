@@ -4,6 +4,7 @@ list of COMMANDS.txt, the command line reproduces every file of sample-output/ b
 
 from __future__ import annotations
 
+import json
 import shutil
 import stat
 from pathlib import Path
@@ -71,3 +72,30 @@ def test_entry_points(corpus, sample, entry):
     proc = subprocess.run([sys.executable, *entry, *args], cwd=sample, capture_output=True, check=True)
     want = (corpus / "rouge155_sample" / "sample-output" / "DUC2002-ROUGE.in.26.spl.lst.out").read_bytes()
     assert proc.stdout == want
+
+
+DETAIL = json.loads((Path(__file__).parent / "golden" / "rouge155_sample_detail.json").read_text())["cases"]
+
+
+@pytest.mark.parametrize("case", DETAIL, ids=lambda c: " ".join(c["args"]))
+def test_json_evaluations_are_perl_s_detail_lines(case, corpus, sample, monkeypatch, capsysbinary):
+    """``--json`` holds every evaluation's values, with or without ``-d``: written as Perl writes
+    its ``-d`` lines, they are the lines ROUGE-1.5.5.pl printed for the sample (recorded in
+    tests/golden/rouge155_sample_detail.json by make_rouge155_sample_detail.py), in its order."""
+    monkeypatch.chdir(sample)
+    docs = []
+    for args in (case["args"], [a for a in case["args"] if a != "-d"]):
+        assert main(["--json", "-e", str(corpus / "rouge155_data"), *args]) == 0
+        docs.append(json.loads(capsysbinary.readouterr().out))
+    assert docs[0] == docs[1]
+    counts = "-t" in case["args"]
+    keys = ("model_count", "peer_count", "hit_count") if counts else ("R", "P", "F")
+    lines = []
+    for system in docs[0]["systems"]:
+        name = system["name"]
+        for measure, scores in system["scores"].items():
+            for e in scores["evaluations"]:
+                r, p, f = (("%.15g" if counts else "%7.5f") % e[k] for k in keys)
+                lines.append(f"{name} {measure} Eval {e['id']}.{name} R:{r} P:{p} F:{f}")
+    assert len(lines) == len(case["detail"]) >= 400
+    assert lines == case["detail"]

@@ -58,8 +58,8 @@ options (as in ROUGE-1.5.5):
   -h, -H      print this help
 
 options of rougebleu:
-  --json          print the scores as JSON (unrounded, with the signature and version)
-                  instead of ROUGE-1.5.5's report
+  --json          print the scores as JSON (unrounded, with the signature and version,
+                  and every unit's values as -d gives them) instead of ROUGE-1.5.5's report
   --version       print rougebleu's version and the ROUGE-1.5.5 version it reproduces
   --help          print this help
   --jackknife     leave-one-out over the models (DUC's estimate of human performance):

@@ -2,14 +2,15 @@
 //!
 //! The signature follows the one grammar of every rougebleu signature (`docs/signatures.md`):
 //! `key:value|...|version:ROUGE-1.5.5+rougebleu-<version>`, naming every option that can change
-//! a number. The JSON holds each system's averages (and intervals) unrounded, the signature and
-//! the version; the text report stays ROUGE-1.5.5's, byte for byte.
+//! a number. The JSON holds each system's averages (and intervals) unrounded, each evaluation's
+//! values (what `-d` prints), the signature and the version; the text report stays
+//! ROUGE-1.5.5's, byte for byte.
 use std::fmt::Write;
 
 use super::bootstrap::Counting;
-use super::report::{measure_name, perl_number, Labels};
+use super::report::{measure_name, per_eval_rows, perl_number, Labels};
 use super::text::Limit;
-use super::{Options, Output, RunInput, Summary};
+use super::{Options, Output, RunInput, Series, Summary};
 use crate::options::Vocabulary;
 
 /// rougebleu's version, as the Python package reports it.
@@ -98,8 +99,28 @@ fn triple(keys: [&str; 3], v: [f64; 3], suffix: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Each evaluation's values of one system and measure, what the `-d` lines print, in their
+/// order: `{"id": evalID, "R", "P", "F"}` (each rounded to 5 decimals as ROUGE-1.5.5 rounds it
+/// before averaging), or with `-t 1`/`-t 2` the unit's counts.
+fn evaluations(series: &Series, input: &RunInput, system: &str, opts: &Options) -> String {
+    let keys = match opts.counting {
+        Counting::Macro => ["R", "P", "F"],
+        Counting::Micro | Counting::Counts => ["model_count", "peer_count", "hit_count"],
+    };
+    let rows: Vec<String> = per_eval_rows(series, input, system)
+        .into_iter()
+        .map(|(ei, v)| {
+            let mut fields = vec![format!("\"id\": {}", string(&input.evals[ei].id))];
+            triple(keys, v, "", &mut fields);
+            format!("{{{}}}", fields.join(", "))
+        })
+        .collect();
+    rows.join(", ")
+}
+
 /// The JSON document of a run: version, signature, and per system and measure the averages
-/// (with `_low`/`_high` interval ends), the jackknife means, or with `-t 2` the summed counts.
+/// (with `_low`/`_high` interval ends), the jackknife means, or with `-t 2` the summed counts,
+/// and under `evaluations` each evaluation's values (the `-d` lines, with or without `-d`).
 pub fn render(out: &Output, input: &RunInput, opts: &Options, labels: &Labels) -> String {
     let nm = out.measures.len();
     let mut systems = Vec::new();
@@ -107,7 +128,8 @@ pub fn render(out: &Output, input: &RunInput, opts: &Options, labels: &Labels) -
         let mut measures = Vec::new();
         for (mi, &m) in out.measures.iter().enumerate() {
             let mut fields = Vec::new();
-            match &out.series[si * nm + mi].summary {
+            let series = &out.series[si * nm + mi];
+            match &series.summary {
                 Summary::Interval(iv) => {
                     triple(["R", "P", "F"], iv.avg, "", &mut fields);
                     triple(["R", "P", "F"], iv.low, "_low", &mut fields);
@@ -116,6 +138,7 @@ pub fn render(out: &Output, input: &RunInput, opts: &Options, labels: &Labels) -
                 Summary::Mean(v) => triple(["R", "P", "F"], *v, "", &mut fields),
                 Summary::Counts(c) => triple(["model_count", "peer_count", "hit_count"], *c, "", &mut fields),
             }
+            fields.push(format!("\"evaluations\": [{}]", evaluations(series, input, system, opts)));
             measures.push(format!(
                 "    {}: {{{}}}",
                 string(&measure_name(m, opts, labels)),

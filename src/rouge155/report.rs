@@ -3,7 +3,7 @@ use std::cmp::Ordering;
 use std::fmt::Write;
 
 use super::bootstrap::Counting;
-use super::{Measure, Options, Output, RunInput, SkipUnigrams, Summary};
+use super::{Measure, Options, Output, RunInput, Series, SkipUnigrams, Summary};
 
 /// Option values exactly as given on the command line: Perl prints them verbatim
 /// (`ROUGE-W-1.2`, `ROUGE-S4`, `95%-conf.int.`).
@@ -91,6 +91,21 @@ fn by_eval_id(a: &str, b: &str) -> Ordering {
     }
 }
 
+/// A series' evaluations, `(eval index, values)`, in the order of the `-d` lines:
+/// printPerEvalData sorts the keys `"$evalID.$peerID"` with by_evalID (ties keep string order).
+pub fn per_eval_rows(series: &Series, input: &RunInput, system: &str) -> Vec<(usize, [f64; 3])> {
+    let mut keyed: Vec<(String, usize, [f64; 3])> = series
+        .sorted
+        .iter()
+        .map(|&i| {
+            let (ei, v) = series.items[i];
+            (format!("{}.{system}", input.evals[ei].id), ei, v)
+        })
+        .collect();
+    keyed.sort_by(|a, b| by_eval_id(&a.0, &b.0));
+    keyed.into_iter().map(|(_, ei, v)| (ei, v)).collect()
+}
+
 fn f5(x: f64) -> String {
     format!("{x:7.5}")
 }
@@ -156,17 +171,8 @@ fn render_system(
         }
         if per_eval {
             s.push_str(".............................................\n");
-            // printPerEvalData sorts the keys with by_evalID; ties keep string order.
-            let mut keyed: Vec<(String, [f64; 3])> = series
-                .sorted
-                .iter()
-                .map(|&i| {
-                    let (ei, v) = series.items[i];
-                    (format!("{}.{system}", input.evals[ei].id), v)
-                })
-                .collect();
-            keyed.sort_by(|a, b| by_eval_id(&a.0, &b.0));
-            for (key, v) in keyed {
+            for (ei, v) in per_eval_rows(series, input, system) {
+                let key = format!("{}.{system}", input.evals[ei].id);
                 let fmt = |x: f64| {
                     if opts.counting == Counting::Macro {
                         f5(x)
