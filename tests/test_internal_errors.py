@@ -149,6 +149,7 @@ CALLS = {
     "MeteorRows.lines": lambda o: o.meteor_rows.lines(),
     "nltk_meteor_scores": lambda o: native.nltk_meteor_scores([["a"]], [[["a"]]], 0.9, 3.0, 0.5, True),
     "nltk_single_meteor": lambda o: native.nltk_single_meteor(["a"], ["a"], 0.9, 3.0, 0.5, True),
+    "nltk_meteor_score": lambda o: native.nltk_meteor_score([["a"]], ["a"], 0.9, 3.0, 0.5),
     "nltk_wordnet_synonyms": lambda o: native.nltk_wordnet_synonyms("car"),
     "TerSentence.score": lambda o: o.ter.sentence_score("a b", ["a b"]),
     "ChrfReferences.new": lambda o: native.ChrfReferences([["a b"]]),

@@ -33,6 +33,33 @@ def test_batch_equals_one_calls_for_any_workers():
     assert meteor_score(["the car".split()], "The Car".split()) == meteor_score(["the car".split()], ["the", "car"])
 
 
+def test_per_call_path_equals_the_general_path():
+    # Lists of str with NLTK's defaults take the per-call path; other shapes, int parameters and a
+    # preprocess of the caller's take the general one: the same numbers.
+    from rougebleu import _rougebleu
+
+    def general(refs, hyp, **kw):
+        return meteor_score(refs, hyp, preprocess=lambda w: w.lower(), **kw)
+
+    for h, refs in zip(HYPS, REFS):
+        want = general(refs, h)
+        assert meteor_score(refs, h) == want
+        assert meteor_score(tuple(tuple(r) for r in refs), tuple(h)) == want
+        assert meteor_score((r for r in refs), iter(h)) == want
+        assert meteor_score(refs, h, beta=3) == want
+        assert single_meteor_score(refs[0], h) == general(refs[:1], h)
+        assert _rougebleu.nltk_meteor_score(refs, h, 0.9, 3.0, 0.5) == want
+    # What the per-call path leaves to the general one.
+    assert _rougebleu.nltk_meteor_score(iter([["a"]]), ["a"], 0.9, 3.0, 0.5) is None
+    assert _rougebleu.nltk_meteor_score([["a"]], ["a"], 0.9, 3, 0.5) is None
+    assert _rougebleu.nltk_meteor_score([["a"]], ["a"], float("nan"), 3.0, 0.5) is None
+    assert _rougebleu.nltk_meteor_score([], ["a"], 0.9, 3.0, 0.5) is None
+    assert _rougebleu.nltk_meteor_score([["a", 1]], ["a"], 0.9, 3.0, 0.5) is None
+    long = ["w%d" % (i % 50) for i in range(1100)]
+    assert _rougebleu.nltk_meteor_score([long], long, 0.9, 3.0, 0.5) is None  # the long-call door
+    assert meteor_score([long[:1000]], long) == general([long[:1000]], long)
+
+
 def test_parameters_and_preprocess():
     h, r = "the cat sat on the mat".split(), "on the mat the cat sat".split()
     assert single_meteor_score(r, h, gamma=0.0) == 1.0  # no fragmentation penalty

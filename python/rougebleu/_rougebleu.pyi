@@ -550,6 +550,9 @@ def nltk_single_meteor(
     stems: dict[str, str] | None = None,
     synonyms: dict[str, set[str]] | None = None,
 ) -> float: ...
+
+# meteor_score with NLTK's defaults for lists/tuples of str tokens; None: take the general path.
+def nltk_meteor_score(references: Any, hypothesis: Any, alpha: Any, beta: Any, gamma: Any) -> float | None: ...
 def nltk_wordnet_synonyms(word: str) -> list[str]: ...
 
 # The COCO caption suite (src/python/caption.rs). A text is a str or a sequence of token ids.

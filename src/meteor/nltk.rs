@@ -3,12 +3,18 @@
 //! Words are matched in three stages, each on the words the earlier ones left: equal words, equal
 //! Porter stems (NLTK's `PorterStemmer()`), then a hypothesis word whose WordNet synonyms (the
 //! lemma names without `_` of `wordnet.synsets(word)`, and the word itself) include a reference
-//! word — both sides as their stems, since NLTK's stem stage passes the words it leaves on stemmed. In every stage the hypothesis is scanned from its last word, and each word takes the
+//! word — both sides as their stems, since NLTK's stem stage passes the words it leaves on
+//! stemmed. In every stage the hypothesis is scanned from its last word, and each word takes the
 //! highest-positioned free reference word it can (NLTK's stacks of positions, popped from the end).
 //! The matches, sorted by hypothesis position, make chunks where both sides advance by one; the
 //! score is `(1 - gamma * (chunks / matches)^beta) * P R / (alpha P + (1 - alpha) R)`, 0 when a
 //! side is empty or nothing matches. `meteor_score` is the best `single_meteor_score` over the
 //! references.
+//!
+//! With NLTK's defaults, words are numbered by a per-thread [`Vocab`] that keeps what the stages
+//! look up for each word (its stem, its WordNet name, its synonyms) for the calls that follow, so
+//! that a pair compares numbers; the caller's own stemmer or WordNet ([`Lexicon`]) is asked per
+//! word of the call.
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -31,183 +37,423 @@ impl Default for Params {
     }
 }
 
-/// What the stem and synonym stages look up: NLTK's defaults ([`Builtin`]) or the caller's own.
+/// The caller's own stemmer and synonyms (NLTK's `stemmer=` and `wordnet=`), asked per word.
 pub trait Lexicon: Sync {
     /// The stem of an (already preprocessed) word.
     fn stem<'a>(&self, word: &'a str) -> Cow<'a, str>;
     /// Whether `reference` is among the WordNet synonyms of `hypothesis` (the word itself aside).
     fn synonym(&self, hypothesis: &str, reference: &str) -> bool;
-    /// The synonym test in two halves, each looked up once per word of a pair rather than once
-    /// per pair of words: the sorted ids of the synonyms of `hypothesis`, and the id of
-    /// `reference` (`synonym(h, r)` is "r's id is among h's ids"). `None` where the lexicon has
-    /// no ids; then `synonym` is asked.
-    fn synonym_ids(&self, _hypothesis: &str) -> Option<Rc<[u32]>> {
-        None
-    }
-    fn name_id(&self, _reference: &str) -> Option<u32> {
-        None
-    }
 }
 
-/// NLTK's defaults: `PorterStemmer()` and WordNet 3.0 (`nltk.corpus.wordnet`).
+/// NLTK's defaults: `PorterStemmer()` and WordNet 3.0 (`nltk.corpus.wordnet`), through the
+/// thread's [`Vocab`].
 pub struct Builtin;
-
-/// Words a thread has stemmed or looked up in WordNet, for the next pairs and calls.
-const CACHE_LIMIT: usize = 200_000;
-
-thread_local! {
-    static STEMS: RefCell<FxHashMap<Box<str>, Box<str>>> = RefCell::new(FxHashMap::default());
-    static SYNONYMS: RefCell<FxHashMap<Box<str>, Rc<[u32]>>> = RefCell::new(FxHashMap::default());
-}
 
 impl Lexicon for Builtin {
     fn stem<'a>(&self, word: &'a str) -> Cow<'a, str> {
-        STEMS.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            let stem = match cache.get(word) {
-                Some(s) => s,
-                None => {
-                    if cache.len() >= CACHE_LIMIT {
-                        cache.clear();
-                    }
-                    let s = crate::stem::nltk_porter::stem(word);
-                    cache.entry(word.into()).or_insert(s.into_boxed_str())
-                }
-            };
-            // Most words of a text are their own stem: no copy then.
-            if **stem == *word {
+        Vocab::with(|v| {
+            let id = v.id(word, false);
+            let stem = v.stem(id);
+            if stem == id {
                 Cow::Borrowed(word)
             } else {
-                Cow::Owned(stem.to_string())
+                Cow::Owned(v.texts[stem as usize].to_string())
             }
         })
     }
 
     fn synonym(&self, hypothesis: &str, reference: &str) -> bool {
-        self.name_id(reference).is_some_and(|name| {
-            self.synonym_ids(hypothesis).is_some_and(|ids| ids.binary_search(&name).is_ok())
+        Vocab::with(|v| {
+            let (h, r) = (v.id(hypothesis, false), v.id(reference, false));
+            v.is_synonym(h, r)
         })
-    }
-
-    fn synonym_ids(&self, hypothesis: &str) -> Option<Rc<[u32]>> {
-        SYNONYMS.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            if let Some(names) = cache.get(hypothesis) {
-                return Some(names.clone());
-            }
-            if cache.len() >= CACHE_LIMIT {
-                cache.clear();
-            }
-            let names: Rc<[u32]> = WordNet::get().nltk_synonyms(hypothesis).into();
-            cache.insert(hypothesis.into(), names.clone());
-            Some(names)
-        })
-    }
-
-    fn name_id(&self, reference: &str) -> Option<u32> {
-        WordNet::get().name_id(reference)
     }
 }
+
+/// Words a thread has met, numbered (equal ids: equal texts), with what NLTK's stages look up
+/// for each, found once per word for all the pairs and calls that follow: its Porter stem (as a
+/// word id), its WordNet name id, the name ids of its synonyms. Emptied between calls once it
+/// holds [`VOCAB_LIMIT`] words, so that a thread's memory stays bounded.
+pub struct Vocab {
+    ids: FxHashMap<Box<str>, u32>,
+    texts: Vec<Box<str>>,
+    words: Vec<WordFacts>,
+    /// Reused from call to call: the lowercased token, the alignment's work lists.
+    lower: String,
+    scratch: Scratch,
+    /// Set while a call uses the vocabulary: still set at the next call's start only if a panic
+    /// (running out of memory) cut the last one short, perhaps halfway through adding a word.
+    busy: bool,
+}
+
+const VOCAB_LIMIT: usize = 200_000;
+/// Not looked up yet.
+const UNSET: u32 = u32::MAX;
+/// Not a WordNet name.
+const ABSENT: u32 = u32::MAX - 1;
+
+#[derive(Clone)]
+struct WordFacts {
+    stem: u32,
+    name: u32,
+    synonyms: Option<Rc<[u32]>>,
+}
+
+thread_local! {
+    static VOCAB: RefCell<Vocab> = RefCell::new(Vocab::new());
+}
+
+impl Vocab {
+    fn new() -> Vocab {
+        Vocab {
+            ids: FxHashMap::default(),
+            texts: Vec::new(),
+            words: Vec::new(),
+            lower: String::new(),
+            scratch: Scratch::default(),
+            busy: false,
+        }
+    }
+
+    /// `f` with this thread's vocabulary (ids stay valid until `f` returns).
+    pub fn with<R>(f: impl FnOnce(&mut Vocab) -> R) -> R {
+        VOCAB.with(|cell| {
+            let mut vocab = cell.borrow_mut();
+            if vocab.busy || vocab.texts.len() >= VOCAB_LIMIT {
+                *vocab = Vocab::new();
+            }
+            vocab.busy = true;
+            let out = f(&mut vocab);
+            vocab.busy = false;
+            out
+        })
+    }
+
+    /// The id of `token`, lowercased first when `lowercase` (NLTK's default `preprocess`,
+    /// `str.lower`; ASCII needs no Unicode tables).
+    pub fn id(&mut self, token: &str, lowercase: bool) -> u32 {
+        if lowercase && token.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+            let mut lower = std::mem::take(&mut self.lower);
+            lower.clear();
+            if token.is_ascii() {
+                lower.extend(token.chars().map(|c| c.to_ascii_lowercase()));
+            } else {
+                lower.push_str(&token.to_lowercase());
+            }
+            let id = self.intern(&lower);
+            self.lower = lower;
+            id
+        } else {
+            self.intern(token)
+        }
+    }
+
+    fn intern(&mut self, word: &str) -> u32 {
+        if let Some(&id) = self.ids.get(word) {
+            return id;
+        }
+        let id = self.texts.len() as u32;
+        self.ids.insert(word.into(), id);
+        self.texts.push(word.into());
+        self.words.push(WordFacts { stem: UNSET, name: UNSET, synonyms: None });
+        id
+    }
+
+    /// The word id of the Porter stem of word `id`.
+    fn stem(&mut self, id: u32) -> u32 {
+        let known = self.words[id as usize].stem;
+        if known != UNSET {
+            return known;
+        }
+        let stem = crate::stem::nltk_porter::stem(&self.texts[id as usize]);
+        let stem = if *stem == *self.texts[id as usize] { id } else { self.intern(&stem) };
+        self.words[id as usize].stem = stem;
+        stem
+    }
+
+    /// The WordNet name id of word `id` (`ABSENT` if WordNet has no such name).
+    fn name(&mut self, id: u32) -> u32 {
+        let known = self.words[id as usize].name;
+        if known != UNSET {
+            return known;
+        }
+        let name = WordNet::get().name_id(&self.texts[id as usize]).unwrap_or(ABSENT);
+        self.words[id as usize].name = name;
+        name
+    }
+
+    /// The name ids of the synonyms of word `id`, ascending.
+    fn synonyms(&mut self, id: u32) -> Rc<[u32]> {
+        let facts = &mut self.words[id as usize];
+        if let Some(s) = &facts.synonyms {
+            return Rc::clone(s);
+        }
+        let s: Rc<[u32]> = WordNet::get().nltk_synonyms(&self.texts[id as usize]).into();
+        self.words[id as usize].synonyms = Some(Rc::clone(&s));
+        s
+    }
+
+    /// Whether word `r` is among the WordNet synonyms of word `h` (the word itself aside).
+    fn is_synonym(&mut self, h: u32, r: u32) -> bool {
+        let name = self.name(r);
+        name != ABSENT && self.synonyms(h).binary_search(&name).is_ok()
+    }
+
+    /// `meteor_score` of hypothesis `hyp` (word ids) against the references `refs` (word ids,
+    /// reference `k` ending at `ref_ends[k]`): the best score, `None` without references. The
+    /// hypothesis is stemmed once for all of them.
+    pub fn best(&mut self, hyp: &[u32], refs: &[u32], ref_ends: &[usize], p: Params) -> Option<f64> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.hyp_stems.clear();
+        for &w in hyp {
+            let s = self.stem(w);
+            scratch.hyp_stems.push(s);
+        }
+        let mut best = None;
+        let mut start = 0;
+        for &end in ref_ends {
+            let reference = &refs[start..end];
+            start = end;
+            let hyp_stems = std::mem::take(&mut scratch.hyp_stems);
+            scratch.ref_stems.clear();
+            for &w in reference {
+                let s = self.stem(w);
+                scratch.ref_stems.push(s);
+            }
+            let ref_stems = std::mem::take(&mut scratch.ref_stems);
+            // The synonym stage's halves, looked up once per word it sees: the synonyms of each
+            // hypothesis stem and the name of each reference stem (positions index them).
+            let mut synonyms = std::mem::take(&mut scratch.synonyms);
+            let mut names = std::mem::take(&mut scratch.names);
+            let (synonyms_ref, names_ref, this) = (&mut synonyms, &mut names, &mut *self);
+            let (hs, rs) = (&hyp_stems, &ref_stems);
+            align_ids(hyp, hs, reference, rs, &mut scratch, move |left_h, left_r| {
+                let (synonyms, names) = (synonyms_ref, names_ref);
+                synonyms.clear();
+                synonyms.resize(hyp.len(), None);
+                for &h in left_h {
+                    synonyms[h as usize] = Some(this.synonyms(hs[h as usize]));
+                }
+                names.clear();
+                names.resize(reference.len(), ABSENT);
+                for &r in left_r {
+                    names[r as usize] = this.name(rs[r as usize]);
+                }
+                let (synonyms, names) = (&*synonyms, &*names);
+                move |h: usize, r: usize| {
+                    names[r] != ABSENT
+                        && synonyms[h].as_ref().is_some_and(|s| s.binary_search(&names[r]).is_ok())
+                }
+            });
+            let score = score(&scratch.out, hyp.len(), reference.len(), p);
+            best = Some(best.map_or(score, |b| python_max(b, score)));
+            scratch.hyp_stems = hyp_stems;
+            scratch.ref_stems = ref_stems;
+            scratch.synonyms = synonyms;
+            scratch.names = names;
+        }
+        self.scratch = scratch;
+        best
+    }
+}
+
+/// The alignment's work lists, kept from pair to pair.
+#[derive(Default)]
+struct Scratch {
+    hyp_left: Vec<u32>,
+    ref_left: Vec<u32>,
+    out: Vec<(u32, u32)>,
+    hyp_stems: Vec<u32>,
+    ref_stems: Vec<u32>,
+    synonyms: Vec<Option<Rc<[u32]>>>,
+    names: Vec<u32>,
+    /// [`keyed_stage`]'s stacks of reference positions: the top position of each key (word ids
+    /// index it; `NONE` when empty, as it is between stages) and the one below each position.
+    top: Vec<u32>,
+    below: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+/// Marks, in `below`, a reference position a hypothesis word has taken.
+const POPPED: u32 = u32::MAX - 1;
+
+/// [`stage`] for the stages whose test is equality of a key per word (the word, its stem), in
+/// time linear in the words left: a hypothesis word taking the highest free reference word of its
+/// key only ever competes with words of that key, so each key's reference positions form a stack
+/// that the hypothesis words of that key pop, from the last word.
+fn keyed_stage(
+    hyp_left: &mut Vec<u32>,
+    ref_left: &mut Vec<u32>,
+    out: &mut Vec<(u32, u32)>,
+    hyp_key: &[u32],
+    ref_key: &[u32],
+    top: &mut Vec<u32>,
+    below: &mut Vec<u32>,
+) {
+    if below.len() < ref_key.len() {
+        below.resize(ref_key.len(), NONE);
+    }
+    for &r in ref_left.iter() {
+        let k = ref_key[r as usize] as usize;
+        if k >= top.len() {
+            top.resize(k + 1, NONE);
+        }
+        below[r as usize] = top[k];
+        top[k] = r;
+    }
+    for h in hyp_left.iter_mut().rev() {
+        let k = hyp_key[*h as usize] as usize;
+        if let Some(&r) = top.get(k).filter(|&&r| r != NONE) {
+            top[k] = below[r as usize];
+            out.push((*h, r));
+            *h = TAKEN;
+            below[r as usize] = POPPED;
+        }
+    }
+    for r in ref_left.iter_mut() {
+        top[ref_key[*r as usize] as usize] = NONE;
+        if below[*r as usize] == POPPED {
+            *r = TAKEN;
+        }
+    }
+    hyp_left.retain(|&h| h != TAKEN);
+    ref_left.retain(|&r| r != TAKEN);
+}
+
+/// Marks a position taken in a stage's left lists.
+const TAKEN: u32 = u32::MAX;
 
 /// One matching stage over the words left (`hyp_left`, `ref_left`: original positions,
 /// ascending): hypothesis words from the last, each taking the highest free reference word that
 /// `matches` it. The matched pairs are appended to `out`; the left lists keep the others.
 fn stage(
-    hyp_left: &mut Vec<usize>,
-    ref_left: &mut Vec<usize>,
-    out: &mut Vec<(usize, usize)>,
+    hyp_left: &mut Vec<u32>,
+    ref_left: &mut Vec<u32>,
+    out: &mut Vec<(u32, u32)>,
     matches: impl Fn(usize, usize) -> bool,
 ) {
-    let mut taken_hyp = vec![false; hyp_left.len()];
-    let mut taken_ref = vec![false; ref_left.len()];
     for hi in (0..hyp_left.len()).rev() {
         let h = hyp_left[hi];
-        if let Some(ri) = (0..ref_left.len()).rev().find(|&ri| !taken_ref[ri] && matches(h, ref_left[ri])) {
-            taken_hyp[hi] = true;
-            taken_ref[ri] = true;
+        let found = ref_left.iter().rposition(|&r| r != TAKEN && matches(h as usize, r as usize));
+        if let Some(ri) = found {
             out.push((h, ref_left[ri]));
+            hyp_left[hi] = TAKEN;
+            ref_left[ri] = TAKEN;
         }
     }
-    let mut k = 0;
-    hyp_left.retain(|_| {
-        k += 1;
-        !taken_hyp[k - 1]
-    });
-    let mut k = 0;
-    ref_left.retain(|_| {
-        k += 1;
-        !taken_ref[k - 1]
-    });
+    hyp_left.retain(|&h| h != TAKEN);
+    ref_left.retain(|&r| r != TAKEN);
 }
 
-/// NLTK's alignment of two preprocessed word lists: `(hypothesis position, reference position)`
-/// pairs sorted by hypothesis position (`align_words`' first result).
-pub fn align(hypothesis: &[&str], reference: &[&str], lexicon: &dyn Lexicon) -> Vec<(usize, usize)> {
-    let hyp_stems = stems(hypothesis, lexicon);
-    let ref_stems = stems(reference, lexicon);
-    align_stemmed(hypothesis, &hyp_stems, reference, &ref_stems, lexicon)
-}
-
-/// The stems of `words`. A stem is a function of its word alone, so one list serves every stage
-/// and every reference a hypothesis meets (NLTK stems the words each stage leaves, again for each
-/// reference: the same stems).
-fn stems<'a>(words: &[&'a str], lexicon: &dyn Lexicon) -> Vec<Cow<'a, str>> {
-    words.iter().map(|w| lexicon.stem(w)).collect()
-}
-
-/// [`align`] with the stems of both sides given.
-fn align_stemmed(
-    hypothesis: &[&str],
-    hyp_stems: &[Cow<str>],
-    reference: &[&str],
-    ref_stems: &[Cow<str>],
-    lexicon: &dyn Lexicon,
-) -> Vec<(usize, usize)> {
-    let mut hyp_left: Vec<usize> = (0..hypothesis.len()).collect();
-    let mut ref_left: Vec<usize> = (0..reference.len()).collect();
-    let mut out = Vec::new();
-    stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| hypothesis[h] == reference[r]);
+/// NLTK's alignment of two word-id lists given their stems: `(hypothesis position, reference
+/// position)` pairs sorted by hypothesis position (`align_words`' first result), left in
+/// `scratch.out`. `synonym_test(hyp_left, ref_left)` gives the synonym stage's test of positions,
+/// asked only when words are left on both sides after the stem stage.
+fn align_ids<F: Fn(usize, usize) -> bool>(
+    hyp: &[u32],
+    hyp_stems: &[u32],
+    reference: &[u32],
+    ref_stems: &[u32],
+    scratch: &mut Scratch,
+    synonym_test: impl FnOnce(&[u32], &[u32]) -> F,
+) {
+    let Scratch { hyp_left, ref_left, out, top, below, .. } = scratch;
+    hyp_left.clear();
+    hyp_left.extend(0..hyp.len() as u32);
+    ref_left.clear();
+    ref_left.extend(0..reference.len() as u32);
+    out.clear();
+    keyed_stage(hyp_left, ref_left, out, hyp, reference, top, below);
     if !hyp_left.is_empty() && !ref_left.is_empty() {
-        stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| hyp_stems[h] == ref_stems[r]);
+        keyed_stage(hyp_left, ref_left, out, hyp_stems, ref_stems, top, below);
         // NLTK's stem stage hands the words it leaves on as their stems: the synonym stage looks
         // up and compares stems ("walking" is looked up as "walk").
         if !hyp_left.is_empty() && !ref_left.is_empty() {
-            // Each word's half of the synonym test, looked up once (positions index them).
-            let mut hyp_ids: Vec<Option<Rc<[u32]>>> = vec![None; hypothesis.len()];
-            for &h in &hyp_left {
-                hyp_ids[h] = lexicon.synonym_ids(&hyp_stems[h]);
-            }
-            let mut ref_ids: Vec<Option<u32>> = vec![None; reference.len()];
-            for &r in &ref_left {
-                ref_ids[r] = lexicon.name_id(&ref_stems[r]);
-            }
-            stage(&mut hyp_left, &mut ref_left, &mut out, |h, r| {
-                let (hs, rs) = (&hyp_stems[h], &ref_stems[r]);
-                hs == rs
-                    || match &hyp_ids[h] {
-                        Some(ids) => ref_ids[r].is_some_and(|id| ids.binary_search(&id).is_ok()),
-                        None => lexicon.synonym(hs, rs),
-                    }
-            });
+            let synonym = synonym_test(hyp_left, ref_left);
+            stage(hyp_left, ref_left, out, |h, r| hyp_stems[h] == ref_stems[r] || synonym(h, r));
         }
     }
-    out.sort_by_key(|&(h, _)| h);
-    out
+    out.sort_unstable_by_key(|&(h, _)| h);
+}
+
+/// NLTK's alignment of two preprocessed word lists with the caller's lexicon: `(hypothesis
+/// position, reference position)` pairs sorted by hypothesis position.
+pub fn align(hypothesis: &[&str], reference: &[&str], lexicon: &dyn Lexicon) -> Vec<(usize, usize)> {
+    let mut scratch = Scratch::default();
+    let mut words = Words::default();
+    let hyp = words.ids(hypothesis, lexicon);
+    let reference_ids = words.ids(reference, lexicon);
+    align_given(&words, &hyp, &reference_ids, lexicon, &mut scratch);
+    scratch.out.iter().map(|&(h, r)| (h as usize, r as usize)).collect()
+}
+
+/// The words of one call with the caller's lexicon, numbered; each word's stem among them.
+#[derive(Default)]
+struct Words<'a> {
+    ids: FxHashMap<Cow<'a, str>, u32>,
+    texts: Vec<Cow<'a, str>>,
+    stems: Vec<u32>,
+}
+
+impl<'a> Words<'a> {
+    fn intern(&mut self, word: Cow<'a, str>) -> u32 {
+        if let Some(&id) = self.ids.get(&word) {
+            return id;
+        }
+        let id = self.texts.len() as u32;
+        self.ids.insert(word.clone(), id);
+        self.texts.push(word);
+        self.stems.push(UNSET);
+        id
+    }
+
+    /// The ids of `words` and of their stems: `(word, stem)` per position.
+    fn ids(&mut self, words: &[&'a str], lexicon: &dyn Lexicon) -> Vec<(u32, u32)> {
+        words
+            .iter()
+            .map(|&w| {
+                let id = self.intern(Cow::Borrowed(w));
+                if self.stems[id as usize] == UNSET {
+                    let stem = match lexicon.stem(w) {
+                        Cow::Borrowed(_) => id,
+                        Cow::Owned(s) if s == w => id,
+                        Cow::Owned(s) => self.intern(Cow::Owned(s)),
+                    };
+                    self.stems[id as usize] = stem;
+                }
+                (id, self.stems[id as usize])
+            })
+            .collect()
+    }
+}
+
+/// [`align_ids`] of two sides numbered by `words`, synonyms asked of `lexicon` by text.
+fn align_given(
+    words: &Words,
+    hyp: &[(u32, u32)],
+    reference: &[(u32, u32)],
+    lexicon: &dyn Lexicon,
+    scratch: &mut Scratch,
+) {
+    let split = |side: &[(u32, u32)]| -> (Vec<u32>, Vec<u32>) { side.iter().copied().unzip() };
+    let ((h, hs), (r, rs)) = (split(hyp), split(reference));
+    align_ids(&h, &hs, &r, &rs, scratch, |_, _| {
+        |i: usize, j: usize| lexicon.synonym(&words.texts[hs[i] as usize], &words.texts[rs[j] as usize])
+    });
 }
 
 /// NLTK's `_count_chunks`: runs of matches that advance by one on both sides.
-fn chunks(matches: &[(usize, usize)]) -> usize {
+fn chunks(matches: &[(u32, u32)]) -> usize {
     1 + matches.windows(2).filter(|w| !(w[1].0 == w[0].0 + 1 && w[1].1 == w[0].1 + 1)).count()
 }
 
-/// `single_meteor_score` of preprocessed words.
+/// `single_meteor_score` of preprocessed words with the caller's lexicon.
 pub fn single(reference: &[&str], hypothesis: &[&str], lexicon: &dyn Lexicon, p: Params) -> f64 {
-    let matches = align(hypothesis, reference, lexicon);
-    score(matches, hypothesis.len(), reference.len(), p)
+    best(&[reference.to_vec()], hypothesis, lexicon, p).expect("one reference")
 }
 
 /// NLTK's score of an alignment of `hypothesis_length` and `reference_length` words.
-fn score(matches: Vec<(usize, usize)>, hypothesis_length: usize, reference_length: usize, p: Params) -> f64 {
+fn score(matches: &[(u32, u32)], hypothesis_length: usize, reference_length: usize, p: Params) -> f64 {
     let m = matches.len() as f64;
     let (t, r) = (hypothesis_length as f64, reference_length as f64);
     // NLTK catches ZeroDivisionError, which Python raises for a zero divisor only.
@@ -221,24 +467,45 @@ fn score(matches: Vec<(usize, usize)>, hypothesis_length: usize, reference_lengt
         return 0.0;
     }
     let fmean = (precision * recall) / denominator;
-    let frag = chunks(&matches) as f64 / m;
+    let frag = chunks(matches) as f64 / m;
     // Python's float ** float is the C library's pow, as f64::powf is.
     let penalty = p.gamma * frag.powf(p.beta);
     (1.0 - penalty) * fmean
 }
 
-/// `meteor_score`: the best `single_meteor_score` over `references` (`None` without references;
-/// NLTK raises ValueError from `max()` then). The hypothesis is stemmed once for all of them.
+/// `meteor_score` with the caller's lexicon: the best `single_meteor_score` over `references`
+/// (`None` without references; NLTK raises ValueError from `max()` then).
 pub fn best(references: &[Vec<&str>], hypothesis: &[&str], lexicon: &dyn Lexicon, p: Params) -> Option<f64> {
-    let hyp_stems = stems(hypothesis, lexicon);
+    let mut words = Words::default();
+    let mut scratch = Scratch::default();
+    let hyp = words.ids(hypothesis, lexicon);
     references
         .iter()
         .map(|r| {
-            let ref_stems = stems(r, lexicon);
-            let matches = align_stemmed(hypothesis, &hyp_stems, r, &ref_stems, lexicon);
-            score(matches, hypothesis.len(), r.len(), p)
+            let reference = words.ids(r, lexicon);
+            align_given(&words, &hyp, &reference, lexicon, &mut scratch);
+            score(&scratch.out, hypothesis.len(), r.len(), p)
         })
         .reduce(python_max)
+}
+
+/// `meteor_score` of preprocessed words with NLTK's defaults (the thread's [`Vocab`]).
+pub fn best_builtin(
+    references: &[Vec<&str>],
+    hypothesis: &[&str],
+    lowercase: bool,
+    p: Params,
+) -> Option<f64> {
+    Vocab::with(|v| {
+        let hyp: Vec<u32> = hypothesis.iter().map(|w| v.id(w, lowercase)).collect();
+        let mut refs = Vec::new();
+        let mut ends = Vec::with_capacity(references.len());
+        for r in references {
+            refs.extend(r.iter().map(|w| v.id(w, lowercase)));
+            ends.push(refs.len());
+        }
+        v.best(&hyp, &refs, &ends, p)
+    })
 }
 
 /// Python's `max` of two floats: the first unless the second is greater (so a NaN first stays).
@@ -274,6 +541,22 @@ mod tests {
         let r3 = "it is the practical guide for the army always to heed the directions of the party";
         let best = best(&[words(r1), words(r2), words(r3)], &words(h1), &Builtin, Params::default()).unwrap();
         assert_eq!((best * 1e4).round() / 1e4, 0.6944);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn keyed_stage_takes_what_the_scan_takes(
+            hyp in proptest::collection::vec(0u32..6, 0..12),
+            reference in proptest::collection::vec(0u32..6, 0..12),
+        ) {
+            let (mut h1, mut r1, mut out1) = ((0..hyp.len() as u32).collect(), (0..reference.len() as u32).collect(), Vec::new());
+            stage(&mut h1, &mut r1, &mut out1, |h, r| hyp[h] == reference[r]);
+            let (mut h2, mut r2, mut out2): (Vec<u32>, Vec<u32>, _) = ((0..hyp.len() as u32).collect(), (0..reference.len() as u32).collect(), Vec::new());
+            let (mut top, mut below) = (Vec::new(), Vec::new());
+            keyed_stage(&mut h2, &mut r2, &mut out2, &hyp, &reference, &mut top, &mut below);
+            proptest::prop_assert_eq!((h1, r1, out1), (h2, r2, out2));
+            proptest::prop_assert!(top.iter().all(|&t| t == NONE));
+        }
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //! `meteor_score` on word lists. The work runs detached through the long-call door.
 use std::borrow::Cow;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::{PyFloat, PyList, PyString, PyTuple};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::guard::guard;
@@ -279,14 +279,6 @@ impl Lexicon for Given {
             None => Builtin.synonym(hypothesis, reference),
         }
     }
-
-    fn synonym_ids(&self, hypothesis: &str) -> Option<Rc<[u32]>> {
-        self.synonyms.is_none().then(|| Builtin.synonym_ids(hypothesis)).flatten()
-    }
-
-    fn name_id(&self, reference: &str) -> Option<u32> {
-        self.synonyms.is_none().then(|| Builtin.name_id(reference)).flatten()
-    }
 }
 
 fn nltk_params(alpha: f64, beta: f64, gamma: f64) -> PyResult<Params> {
@@ -307,6 +299,10 @@ fn lowered(words: Vec<String>, lowercase: bool) -> Vec<String> {
     } else {
         words
     }
+}
+
+fn as_strs(words: &[String]) -> Vec<&str> {
+    words.iter().map(String::as_str).collect()
 }
 
 /// NLTK's `meteor_score` of each hypothesis (words) against its references (lists of words),
@@ -334,21 +330,31 @@ fn nltk_meteor_scores<'py>(
         if let Some(i) = references.iter().position(Vec::is_empty) {
             return Err(Error::value("references", format!("segment {i} has no reference")).into());
         }
-        let hyps: Vec<Vec<String>> = hypotheses.into_iter().map(|h| lowered(h, lowercase)).collect();
-        let refs: Vec<Vec<Vec<String>>> = references
-            .into_iter()
-            .map(|rs| rs.into_iter().map(|r| lowered(r, lowercase)).collect())
-            .collect();
-        let lexicon = Given { stems, synonyms };
-        let items: Vec<usize> = (0..hyps.len()).collect();
-        let scores = long_call::run(py, items.len(), || {
-            crate::batch::map(&items, workers, |&i| {
-                let h: Vec<&str> = hyps[i].iter().map(String::as_str).collect();
-                let r: Vec<Vec<&str>> =
-                    refs[i].iter().map(|r| r.iter().map(String::as_str).collect()).collect();
-                nltk::best(&r, &h, &lexicon, params).expect("checked: at least one reference")
-            })
-        })?;
+        let items: Vec<usize> = (0..hypotheses.len()).collect();
+        let scores = if stems.is_none() && synonyms.is_none() {
+            // NLTK's defaults: each thread's vocabulary lowercases and numbers the words.
+            long_call::run(py, items.len(), || {
+                crate::batch::map(&items, workers, |&i| {
+                    let r: Vec<Vec<&str>> = references[i].iter().map(|r| as_strs(r)).collect();
+                    nltk::best_builtin(&r, &as_strs(&hypotheses[i]), lowercase, params)
+                        .expect("checked: at least one reference")
+                })
+            })?
+        } else {
+            let hyps: Vec<Vec<String>> = hypotheses.into_iter().map(|h| lowered(h, lowercase)).collect();
+            let refs: Vec<Vec<Vec<String>>> = references
+                .into_iter()
+                .map(|rs| rs.into_iter().map(|r| lowered(r, lowercase)).collect())
+                .collect();
+            let lexicon = Given { stems, synonyms };
+            long_call::run(py, items.len(), || {
+                crate::batch::map(&items, workers, |&i| {
+                    let r: Vec<Vec<&str>> = refs[i].iter().map(|r| as_strs(r)).collect();
+                    nltk::best(&r, &as_strs(&hyps[i]), &lexicon, params)
+                        .expect("checked: at least one reference")
+                })
+            })?
+        };
         Ok(PyArray1::from_vec(py, scores))
     })
 }
@@ -369,11 +375,87 @@ fn nltk_single_meteor(
 ) -> PyResult<f64> {
     guard("nltk_single_meteor", || {
         let params = nltk_params(alpha, beta, gamma)?;
+        if stems.is_none() && synonyms.is_none() {
+            let best = nltk::best_builtin(&[as_strs(&reference)], &as_strs(&hypothesis), lowercase, params);
+            return Ok(best.expect("one reference"));
+        }
         let (r, h) = (lowered(reference, lowercase), lowered(hypothesis, lowercase));
-        let r: Vec<&str> = r.iter().map(String::as_str).collect();
-        let h: Vec<&str> = h.iter().map(String::as_str).collect();
-        Ok(nltk::single(&r, &h, &Given { stems, synonyms }, params))
+        Ok(nltk::single(&as_strs(&r), &as_strs(&h), &Given { stems, synonyms }, params))
     })
+}
+
+/// The longest pair (hypothesis words times reference words) [`nltk_meteor_score`] scores in
+/// the calling thread; longer ones go through the long-call door.
+const SHORT_CALL: usize = 1 << 20;
+
+/// `meteor_score(references, hypothesis)` with NLTK's defaults (`str.lower`, `PorterStemmer()`,
+/// WordNet 3.0), for what a loop passes: lists or tuples of `str` tokens, at least one reference,
+/// `alpha`, `beta`, `gamma` finite floats, short texts. Returns `None` for anything else, and the
+/// caller then takes the general path, which also says what is wrong with the arguments.
+/// Each token is read in place and numbered by the thread's vocabulary in one step.
+#[pyfunction]
+fn nltk_meteor_score(
+    references: &Bound<'_, PyAny>,
+    hypothesis: &Bound<'_, PyAny>,
+    alpha: &Bound<'_, PyAny>,
+    beta: &Bound<'_, PyAny>,
+    gamma: &Bound<'_, PyAny>,
+) -> PyResult<Option<f64>> {
+    guard("nltk_meteor_score", || {
+        let number = |x: &Bound<'_, PyAny>| {
+            x.cast_exact::<PyFloat>().ok().map(|f| f.value()).filter(|v| v.is_finite())
+        };
+        let (Some(alpha), Some(beta), Some(gamma)) = (number(alpha), number(beta), number(gamma)) else {
+            return Ok(None);
+        };
+        let params = Params { alpha, beta, gamma };
+        Ok(nltk::Vocab::with(|v| {
+            let mut hyp = Vec::new();
+            if !token_ids(v, hypothesis, &mut hyp) {
+                return None;
+            }
+            let (mut refs, mut ends) = (Vec::new(), Vec::new());
+            let all_tokens =
+                |r: &Bound<'_, PyAny>, v: &mut nltk::Vocab, refs: &mut Vec<u32>, ends: &mut Vec<usize>| {
+                    let before = refs.len();
+                    let ok = token_ids(v, r, refs);
+                    ends.push(refs.len());
+                    ok && hyp.len().saturating_mul(refs.len() - before) <= SHORT_CALL
+                };
+            let ok = if let Ok(list) = references.cast_exact::<PyList>() {
+                list.iter().all(|r| all_tokens(&r, v, &mut refs, &mut ends))
+            } else if let Ok(tuple) = references.cast_exact::<PyTuple>() {
+                tuple.iter().all(|r| all_tokens(&r, v, &mut refs, &mut ends))
+            } else {
+                false
+            };
+            if !ok {
+                return None;
+            }
+            v.best(&hyp, &refs, &ends, params)
+        }))
+    })
+}
+
+/// The ids of the tokens of a list or tuple of `str` (lowercased), appended to `out`; false for
+/// anything else.
+fn token_ids(v: &mut nltk::Vocab, tokens: &Bound<'_, PyAny>, out: &mut Vec<u32>) -> bool {
+    let mut push = |t: Bound<'_, PyAny>| -> bool {
+        match t.cast_exact::<PyString>().ok().and_then(|s| s.to_str().ok()) {
+            Some(word) => {
+                out.push(v.id(word, true));
+                true
+            }
+            None => false,
+        }
+    };
+    if let Ok(list) = tokens.cast_exact::<PyList>() {
+        list.iter().all(&mut push)
+    } else if let Ok(tuple) = tokens.cast_exact::<PyTuple>() {
+        tuple.iter().all(&mut push)
+    } else {
+        false
+    }
 }
 
 /// The lemma names (without `_`) of `wordnet.synsets(word)` in NLTK with WordNet 3.0, sorted.
@@ -392,6 +474,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MeteorRows>()?;
     m.add_function(wrap_pyfunction!(nltk_meteor_scores, m)?)?;
     m.add_function(wrap_pyfunction!(nltk_single_meteor, m)?)?;
+    m.add_function(wrap_pyfunction!(nltk_meteor_score, m)?)?;
     m.add_function(wrap_pyfunction!(nltk_wordnet_synonyms, m)?)?;
     Ok(())
 }

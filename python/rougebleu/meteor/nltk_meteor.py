@@ -37,6 +37,11 @@ if TYPE_CHECKING:
 
 __all__ = ["meteor_score", "single_meteor_score", "meteor_scores", "wordnet_synonyms"]
 
+# The per-call path of NLTK's defaults: lists or tuples of str tokens, float parameters (None
+# otherwise; then the general path below runs and names what is wrong).
+_LOWER = str.lower
+_one_call = _native.nltk_meteor_score
+
 
 def _words(tokens: Any, name: str, preprocess: Callable[[str], str]) -> list[str]:
     if isinstance(tokens, str):
@@ -124,6 +129,10 @@ def single_meteor_score(
 ) -> float:
     """``nltk.translate.meteor_score.single_meteor_score``: METEOR of one tokenized hypothesis
     against one tokenized reference (note NLTK's order: reference first)."""
+    if preprocess is _LOWER and stemmer is None and wordnet is None:
+        score = _one_call((reference,), hypothesis, alpha, beta, gamma)
+        if score is not None:
+            return score
     hyp = _words(hypothesis, "hypothesis", preprocess)
     ref = _words(reference, "reference", preprocess)
     lower = preprocess is str.lower
@@ -145,6 +154,10 @@ def meteor_score(
 ) -> float:
     """``nltk.translate.meteor_score.meteor_score``: the best ``single_meteor_score`` of the
     hypothesis over its references."""
+    if preprocess is _LOWER and stemmer is None and wordnet is None:
+        score = _one_call(references, hypothesis, alpha, beta, gamma)
+        if score is not None:
+            return score
     hyp = _words(hypothesis, "hypothesis", preprocess)
     refs = [_words(r, "reference", preprocess) for r in references]  # a str gives NLTK's TypeError
     if not refs:
@@ -168,6 +181,15 @@ def meteor_scores(
     """``meteor_score(references[i], hypotheses[i])`` for every i, float64, in one call:
     `hypotheses[i]` is a token list, `references[i]` a list of token lists."""
     with reporting(progress, "meteor_scores"):
+        if (preprocess is _LOWER and stemmer is None and wordnet is None and type(hypotheses) is list
+                and type(references) is list and len(hypotheses) == len(references)):  # fmt: skip
+            # Lists of token lists go to the extension as they are; it refuses anything else
+            # with a TypeError, and then the checks below name what is wrong.
+            try:
+                a, b, g = _number(alpha, "alpha"), _number(beta, "beta"), _number(gamma, "gamma")
+                return _native.nltk_meteor_scores(hypotheses, references, a, b, g, True, None, None, workers)
+            except TypeError:
+                pass
         if isinstance(hypotheses, str) or isinstance(references, str):
             raise TypeError("hypotheses and references must be sequences of token lists, not strings")
         hyps = [_words(h, f"hypotheses[{i}]", preprocess) for i, h in enumerate(hypotheses)]
