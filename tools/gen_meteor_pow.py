@@ -11,7 +11,9 @@ statistics) can still differ from the jar in the last bit, rarely.
 
     python tools/gen_meteor_pow.py
 
-Needs a JDK on x86-64 (javac, java) and mpmath (the correctly rounded reference, at 120 bits).
+Needs a JDK on x86-64 (javac and java on the PATH; no Python extra installs one: the table records
+what HotSpot's intrinsic computes) and mpmath, the correctly rounded reference at 120 bits
+(`pip install -e ".[tools]"`).
 """
 
 from __future__ import annotations
