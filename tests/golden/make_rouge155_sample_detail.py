@@ -15,10 +15,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-# Macro averages of every measure family, and -t 1's per-unit counts with stemming.
+# Macro averages of every measure family, -t 1's per-unit counts with stemming, and -t 2's with a
+# word limit.
 CASES = [
     ["-c", "95", "-2", "-1", "-U", "-r", "1000", "-n", "2", "-w", "1.2", "-a", "-d", "ROUGE-test.xml"],
     ["-n", "1", "-m", "-t", "1", "-a", "-d", "ROUGE-test.xml"],
+    ["-n", "1", "-t", "2", "-l", "30", "-a", "-d", "ROUGE-test.xml"],
 ]
 
 
