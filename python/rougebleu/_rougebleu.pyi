@@ -559,7 +559,7 @@ def nltk_wordnet_synonyms(word: str) -> list[str]: ...
 _CaptionText = str | Sequence[int] | npt.NDArray[np.integer]
 _CiderOptions = tuple[str, int, float, CiderFrequencies | None]  # variant, order, sigma, frequencies
 
-def ptb_tokenize(texts: Any) -> list[str]: ...
+def ptb_tokenize(texts: Any, workers: int | None = None) -> list[str]: ...
 def ptb_lines(texts: Any, lowercase: bool = True) -> list[str]: ...
 def caption_suite(
     candidates: Any,
@@ -572,6 +572,8 @@ def caption_suite(
     frequencies: CiderFrequencies | None = None,
     tokenize: bool = False,
     workers: int | None = None,
+    lists: bool = False,
+    samples: int = 1,
 ) -> dict[str, Any]: ...
 
 @final

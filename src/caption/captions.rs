@@ -68,7 +68,11 @@ impl Captions {
         items: Vec<(usize, Range<usize>)>,
         references: Vec<usize>,
     ) -> Captions {
-        let mut table = NgramTable::default();
+        // Unigrams are the words' own ids when those are dense (numbered by an interner; token
+        // ids of a model's vocabulary usually are too).
+        let top = words.max_id().map_or(0, |m| m as usize + 1);
+        let unigrams = if top <= 4 * words.total() + 1024 { top as u32 } else { 0 };
+        let mut table = NgramTable::with_capacity(words.total() * order.saturating_sub(1), unigrams);
         let profiles = Profiles::build(&words, order, &mut table);
         let lens = (0..words.len()).map(|t| words.words(t).len() as u32).collect();
         Captions { words, table, profiles, lens, items, references }
@@ -81,23 +85,53 @@ impl Captions {
         order: usize,
         vocab: &mut impl Vocabulary,
     ) -> Result<Captions> {
+        let (candidates, sets): (Vec<Text<'a>>, Vec<Vec<Text<'a>>>) = items.into_iter().unzip();
+        Self::grouped(&candidates, &sets, 1, order, vocab)
+    }
+
+    /// Reads reference sets and `samples` candidates per set (`candidates[i]` is scored against
+    /// `sets[i / samples]`, whose texts are read once), numbering words with `vocab` and n-grams
+    /// of orders `1..=order`. An empty set is an error naming it.
+    pub fn grouped<'a>(
+        candidates: &[Text<'a>],
+        sets: &[Vec<Text<'a>>],
+        samples: usize,
+        order: usize,
+        vocab: &mut impl Vocabulary,
+    ) -> Result<Captions> {
+        if candidates.len() != sets.len() * samples {
+            return Err(Error::value(
+                "candidates",
+                format!(
+                    "{} candidates for {} reference sets of {samples} samples each",
+                    candidates.len(),
+                    sets.len()
+                ),
+            ));
+        }
+        let texts = candidates.len() + sets.iter().map(Vec::len).sum::<usize>();
         let mut words = Words::default();
         // Identical strings (a reference repeated for every sample of an image) are read once.
-        let mut seen: FxHashMap<&'a str, usize> = FxHashMap::default();
-        let mut text = |t: Text<'a>, words: &mut Words| read(t, words, &mut seen, vocab);
-        let (mut out, mut references) = (Vec::new(), Vec::new());
-        for (i, (cand, refs)) in items.into_iter().enumerate() {
-            if refs.is_empty() {
+        let mut seen: FxHashMap<&'a str, usize> =
+            FxHashMap::with_capacity_and_hasher(texts, Default::default());
+        let mut references = Vec::with_capacity(texts - candidates.len());
+        let mut ranges = Vec::with_capacity(sets.len());
+        for (i, set) in sets.iter().enumerate() {
+            if set.is_empty() {
                 return Err(Error::value("references", format!("item {i} has no reference")));
             }
-            let candidate = text(cand, &mut words);
             let start = references.len();
-            for r in refs {
-                references.push(text(r, &mut words));
+            for &r in set {
+                references.push(read(r, &mut words, &mut seen, vocab));
             }
-            out.push((candidate, start..references.len()));
+            ranges.push(start..references.len());
         }
-        Ok(Self::finish(words, order, out, references))
+        let items = candidates
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (read(c, &mut words, &mut seen, vocab), ranges[i / samples].clone()))
+            .collect();
+        Ok(Self::finish(words, order, items, references))
     }
 
     /// Number of items.
@@ -119,6 +153,18 @@ impl Captions {
     #[inline]
     pub fn references(&self, i: usize) -> &[usize] {
         &self.references[self.items[i].1.clone()]
+    }
+
+    /// Runs of consecutive items that share their references (the samples of an image).
+    pub fn groups(&self) -> Vec<Range<usize>> {
+        let mut out: Vec<Range<usize>> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            match out.last_mut() {
+                Some(last) if self.items[last.start].1 == item.1 => last.end = i + 1,
+                _ => out.push(i..i + 1),
+            }
+        }
+        out
     }
 
     /// Number of texts (distinct reference strings count once).

@@ -367,6 +367,34 @@ impl Vocabulary for CorpusVocabulary<'_> {
     }
 }
 
+/// Recent values of a function, by argument (a batch's idf and squares take few distinct values,
+/// and `ln`/`powf` cost more than a look-up): a direct-mapped cache, each slot holding the last
+/// argument that fell in it. A miss computes the value, so the result is always `f(x)`.
+struct Memo {
+    slots: Box<[(u64, f64); MEMO_SLOTS]>,
+}
+
+const MEMO_SLOTS: usize = 1024;
+
+impl Default for Memo {
+    fn default() -> Self {
+        // The key of an empty slot is a NaN pattern no caller passes (and f(NaN) is NaN).
+        Memo { slots: Box::new([(u64::MAX, f64::NAN); MEMO_SLOTS]) }
+    }
+}
+
+impl Memo {
+    #[inline]
+    fn get(&mut self, x: f64, f: impl FnOnce(f64) -> f64) -> f64 {
+        let bits = x.to_bits();
+        let slot = &mut self.slots[(bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize];
+        if slot.0 != bits || bits == u64::MAX {
+            *slot = (bits, f(x));
+        }
+        slot.1
+    }
+}
+
 /// Where the document frequencies come from.
 #[derive(Clone, Copy)]
 pub enum Frequencies<'a> {
@@ -385,38 +413,48 @@ pub struct Vectors {
     /// Per text: its number of bigrams (the length CIDEr-D's penalty compares).
     lengths: Vec<i64>,
     order: usize,
+    variant: Variant,
+    /// CIDEr-D's length penalty for each difference of lengths (it only depends on that).
+    penalties: Vec<f64>,
 }
 
 /// The idf part of each of the batch's n-grams: `ref_len - ln(max(1, df))`.
 pub fn weights(c: &Captions, freq: Frequencies) -> Vec<f64> {
     match freq {
-        Frequencies::Batch => document_weights(c, (0..c.len()).map(|i| c.references(i)), c.len()),
+        Frequencies::Batch => {
+            // Items sharing a reference set (the samples of an image) read it once and count it
+            // as many times.
+            let runs = c.groups().into_iter().map(|g| (c.references(g.start), g.len() as f64));
+            document_weights(c, runs, c.len())
+        }
         Frequencies::Corpus(df) => corpus_weights(c, df),
     }
 }
 
-/// Weights with frequencies over `documents` (lists of texts of `c`, `count` of them).
+/// Weights with frequencies over `documents` (lists of texts of `c`, each counted as many times
+/// as it says; `count` documents in all).
 pub fn document_weights<'a>(
     c: &Captions,
-    documents: impl Iterator<Item = &'a [usize]>,
+    documents: impl Iterator<Item = (&'a [usize], f64)>,
     count: usize,
 ) -> Vec<f64> {
     let ids = c.table.len();
     let mut df = vec![0.0f64; ids];
     let mut marks: Marks<()> = Marks::default();
-    for doc in documents {
+    for (doc, times) in documents {
         marks.reset(ids);
         for &r in doc {
             for &(g, _) in c.profiles.all(r) {
                 if marks.get(g).is_none() {
                     marks.set(g, ());
-                    df[g as usize] += 1.0;
+                    df[g as usize] += times;
                 }
             }
         }
     }
     let ref_len = (count as f64).ln();
-    df.iter().map(|&d| ref_len - d.max(1.0).ln()).collect()
+    let mut logs = Memo::default();
+    df.iter().map(|&d| ref_len - logs.get(d.max(1.0), f64::ln)).collect()
 }
 
 /// Weights with a corpus' frequencies (`c`'s words numbered by its [`CorpusVocabulary`]).
@@ -438,18 +476,25 @@ pub fn corpus_weights(c: &Captions, df: &DocumentFrequencies) -> Vec<f64> {
         };
         corpus.push(g);
     }
-    corpus.iter().map(|g| df.ref_len - g.map_or(0.0, |g| df.df[g as usize]).max(1.0).ln()).collect()
+    let mut logs = Memo::default();
+    corpus
+        .iter()
+        .map(|g| df.ref_len - logs.get(g.map_or(0.0, |g| df.df[g as usize]).max(1.0), f64::ln))
+        .collect()
 }
 
 impl Vectors {
     /// The vectors of orders `1..=order` of `c`'s texts with the n-gram weights `weights` (see
-    /// [`weights`]).
-    pub fn new(c: &Captions, weights: &[f64], order: usize) -> Vectors {
+    /// [`weights`]), for scoring with `variant`.
+    pub fn new(c: &Captions, weights: &[f64], order: usize, variant: Variant) -> Vectors {
         debug_assert!(order <= c.profiles.order());
         // Indexed like the profiles' entries; the orders above `order` keep no value.
         let mut values = vec![0.0; c.profiles.entries().len()];
         let mut norms = Vec::with_capacity(c.texts() * order);
         let mut lengths = Vec::with_capacity(c.texts());
+        // A batch's n-gram values take few distinct values (a weight depends only on a document
+        // frequency, and most counts are 1): each one's square is computed once.
+        let mut squares = Memo::default();
         for t in 0..c.texts() {
             let mut bigrams = 0i64;
             for k in 0..order {
@@ -457,7 +502,7 @@ impl Vectors {
                 let span = c.profiles.span(t, k);
                 for (&(g, count), value) in c.profiles.entries()[span.clone()].iter().zip(&mut values[span]) {
                     let v = count as f64 * weights[g as usize];
-                    norm += pow(v, 2.0);
+                    norm += squares.get(v, |v| pow(v, 2.0));
                     *value = v;
                     if k == 1 {
                         bigrams += count as i64;
@@ -467,56 +512,96 @@ impl Vectors {
             }
             lengths.push(bigrams);
         }
-        Vectors { values, norms, lengths, order }
-    }
-
-    /// The score of item `i` of `c`. `marks` is scratch space over the batch's n-gram ids.
-    pub fn score(&self, c: &Captions, i: usize, variant: Variant, marks: &mut Marks<f64>) -> f64 {
-        self.score_texts(c, c.candidate(i), c.references(i), variant, marks)
+        let penalties = match variant {
+            Variant::CiderD { sigma } => {
+                let longest = lengths.iter().copied().max().unwrap_or(0);
+                // pycocoevalcap: np.e ** (-(delta ** 2) / (2 * sigma ** 2)), delta a float.
+                (0..=longest)
+                    .map(|d| pow(std::f64::consts::E, -pow(d as f64, 2.0) / (2.0 * pow(sigma, 2.0))))
+                    .collect()
+            }
+            Variant::Cider => Vec::new(),
+        };
+        Vectors { values, norms, lengths, order, variant, penalties }
     }
 
     /// The score of text `cand` against texts `refs` of `c`.
-    pub fn score_texts(
-        &self,
-        c: &Captions,
-        cand: usize,
-        refs: &[usize],
-        variant: Variant,
-        marks: &mut Marks<f64>,
-    ) -> f64 {
+    pub fn score_texts(&self, c: &Captions, cand: usize, refs: &[usize], marks: &mut Marks<f64>) -> f64 {
         let mut score = vec![0.0f64; self.order];
         for &r in refs {
-            marks.reset(c.table.len());
-            for k in 0..self.order {
-                let span = c.profiles.span(r, k);
-                for (&(g, _), &v) in c.profiles.entries()[span.clone()].iter().zip(&self.values[span]) {
-                    marks.set(g, v);
-                }
-            }
-            let delta = (self.lengths[cand] - self.lengths[r]) as f64;
-            for (k, total) in score.iter_mut().enumerate() {
-                let span = c.profiles.span(cand, k);
-                let mut val = 0.0;
-                for (&(g, _), &h) in c.profiles.entries()[span.clone()].iter().zip(&self.values[span]) {
-                    let r = marks.get(g).unwrap_or(0.0);
-                    val += match variant {
-                        // Python's min(h, r): h unless r is smaller
-                        Variant::CiderD { .. } => (if r < h { r } else { h }) * r,
-                        Variant::Cider => h * r,
-                    };
-                }
-                let (nh, nr) = (self.norms[cand * self.order + k], self.norms[r * self.order + k]);
-                if nh != 0.0 && nr != 0.0 {
-                    val /= nh * nr;
-                }
-                if let Variant::CiderD { sigma } = variant {
-                    val *= pow(std::f64::consts::E, -pow(delta, 2.0) / (2.0 * pow(sigma, 2.0)));
-                }
-                *total += val;
+            self.fill(c, r, marks);
+            self.add_similarity(c, cand, r, marks, &mut score);
+        }
+        self.finish(&score, refs.len())
+    }
+
+    /// The scores of items `items` of `c`, which share their references (the samples of an
+    /// image): each reference is filled in once for all of them.
+    pub fn score_group(
+        &self,
+        c: &Captions,
+        items: std::ops::Range<usize>,
+        marks: &mut Marks<f64>,
+    ) -> Vec<f64> {
+        let refs = c.references(items.start);
+        let mut scores = vec![0.0f64; items.len() * self.order];
+        for &r in refs {
+            self.fill(c, r, marks);
+            for (i, score) in items.clone().zip(scores.chunks_exact_mut(self.order)) {
+                self.add_similarity(c, c.candidate(i), r, marks, score);
             }
         }
-        let mut mean = numpy_sum(&score) / self.order as f64;
-        mean /= refs.len() as f64;
+        scores.chunks_exact(self.order).map(|score| self.finish(score, refs.len())).collect()
+    }
+
+    /// `marks` := the values of text `r`'s n-grams.
+    fn fill(&self, c: &Captions, r: usize, marks: &mut Marks<f64>) {
+        marks.reset(c.table.len());
+        for k in 0..self.order {
+            let span = c.profiles.span(r, k);
+            for (&(g, _), &v) in c.profiles.entries()[span.clone()].iter().zip(&self.values[span]) {
+                marks.set(g, v);
+            }
+        }
+    }
+
+    /// Adds the similarity of text `cand` to reference `r` (its values in `marks`), order by
+    /// order, to `score`.
+    fn add_similarity(&self, c: &Captions, cand: usize, r: usize, marks: &Marks<f64>, score: &mut [f64]) {
+        let variant = self.variant;
+        // pycocoevalcap computes the same penalty once per order; once is the same float.
+        let penalty = match variant {
+            Variant::CiderD { .. } => {
+                self.penalties[(self.lengths[cand] - self.lengths[r]).unsigned_abs() as usize]
+            }
+            Variant::Cider => 1.0,
+        };
+        for (k, total) in score.iter_mut().enumerate() {
+            let span = c.profiles.span(cand, k);
+            let mut val = 0.0;
+            for (&(g, _), &h) in c.profiles.entries()[span.clone()].iter().zip(&self.values[span]) {
+                let r = marks.get(g).unwrap_or(0.0);
+                val += match variant {
+                    // Python's min(h, r): h unless r is smaller
+                    Variant::CiderD { .. } => (if r < h { r } else { h }) * r,
+                    Variant::Cider => h * r,
+                };
+            }
+            let (nh, nr) = (self.norms[cand * self.order + k], self.norms[r * self.order + k]);
+            if nh != 0.0 && nr != 0.0 {
+                val /= nh * nr;
+            }
+            if let Variant::CiderD { .. } = variant {
+                val *= penalty;
+            }
+            *total += val;
+        }
+    }
+
+    /// An item's score from its per-order sums over `refs` references.
+    fn finish(&self, score: &[f64], refs: usize) -> f64 {
+        let mut mean = numpy_sum(score) / self.order as f64;
+        mean /= refs as f64;
         mean * 10.0
     }
 }
@@ -532,10 +617,12 @@ pub fn scores(
     workers: Option<usize>,
 ) -> (Vec<f64>, f64) {
     let w = weights(c, freq);
-    let vectors = Vectors::new(c, &w, order);
-    let per_item = crate::batch::map_range(c.len(), workers, |i| {
-        MARKS.with(|m| vectors.score(c, i, variant, &mut m.borrow_mut()))
+    let vectors = Vectors::new(c, &w, order, variant);
+    let groups = c.groups();
+    let per_group = crate::batch::map(&groups, workers, |items| {
+        MARKS.with(|m| vectors.score_group(c, items.clone(), &mut m.borrow_mut()))
     });
+    let per_item: Vec<f64> = per_group.into_iter().flatten().collect();
     let mean = numpy_mean(&per_item);
     (per_item, mean)
 }

@@ -14,6 +14,28 @@ use super::words::Words;
 #[derive(Default)]
 pub struct NgramTable {
     map: FxHashMap<u64, u32>,
+    /// Words below this are their own unigram's id (longer n-grams are numbered after them), so
+    /// that unigrams, a quarter of all n-grams, need no hashing; 0: every n-gram is hashed.
+    unigrams: u32,
+}
+
+/// Tables larger than this many entries give their memory back when dropped.
+const KEEP_ENTRIES: usize = 1 << 18;
+
+thread_local! {
+    /// The memory of the thread's last table: a batch after batch (training rewards) fills one
+    /// already in cache instead of faulting in fresh pages every call.
+    static SPARE_MAP: std::cell::RefCell<Option<FxHashMap<u64, u32>>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for NgramTable {
+    fn drop(&mut self) {
+        if self.map.capacity() <= KEEP_ENTRIES {
+            let map = std::mem::take(&mut self.map);
+            // Absent during the thread's teardown: the map is then simply freed.
+            let _ = SPARE_MAP.try_with(|spare| *spare.borrow_mut() = Some(map));
+        }
+    }
 }
 
 #[inline]
@@ -22,34 +44,50 @@ fn key(prefix: Option<u32>, word: u32) -> u64 {
 }
 
 impl NgramTable {
+    /// A table with room for `n` n-grams, whose unigrams are the words' ids for words below
+    /// `unigrams` (texts whose word ids are dense).
+    pub fn with_capacity(n: usize, unigrams: u32) -> Self {
+        let mut map = SPARE_MAP.with(|spare| spare.borrow_mut().take()).unwrap_or_default();
+        map.clear();
+        map.reserve(n);
+        NgramTable { map, unigrams }
+    }
+
     /// The id of the n-gram `prefix` + `word` (`prefix`: the id of its first n-1 words, `None`
     /// for a unigram), numbered on first sight.
     #[inline]
     pub fn id(&mut self, prefix: Option<u32>, word: u32) -> u32 {
-        let next = self.map.len() as u32;
+        if prefix.is_none() && word < self.unigrams {
+            return word;
+        }
+        let next = self.unigrams + self.map.len() as u32;
         *self.map.entry(key(prefix, word)).or_insert(next)
     }
 
     /// The id of the n-gram if it was numbered before.
     #[inline]
     pub fn get(&self, prefix: Option<u32>, word: u32) -> Option<u32> {
+        if prefix.is_none() && word < self.unigrams {
+            return Some(word);
+        }
         self.map.get(&key(prefix, word)).copied()
     }
 
+    /// The number of ids (every id is below it).
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.unigrams as usize + self.map.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 
     /// Every n-gram as `(prefix, word, id)`.
     pub fn entries(&self) -> impl Iterator<Item = (Option<u32>, u32, u32)> + '_ {
-        self.map.iter().map(|(&k, &id)| {
+        (0..self.unigrams).map(|w| (None, w, w)).chain(self.map.iter().map(|(&k, &id)| {
             let p = (k >> 32) as u32;
             ((p > 0).then(|| p - 1), k as u32, id)
-        })
+        }))
     }
 }
 
@@ -92,6 +130,9 @@ impl<T: Copy + Default> Marks<T> {
     }
 }
 
+/// Texts of up to this many words count their repeats by scanning, longer ones with [`Marks`].
+const SHORT: usize = 24;
+
 /// The n-gram counts of every text of a [`Words`], orders `1..=order`.
 pub struct Profiles {
     order: usize,
@@ -104,8 +145,9 @@ pub struct Profiles {
 impl Profiles {
     /// Counts the n-grams of `words`' texts (their `split()` words), numbering new ones in `table`.
     pub fn build(words: &Words, order: usize, table: &mut NgramTable) -> Profiles {
-        let mut grams: Vec<(u32, u32)> = Vec::new();
-        let mut bounds = vec![0u32];
+        let mut grams: Vec<(u32, u32)> = Vec::with_capacity(words.total() * order);
+        let mut bounds = Vec::with_capacity(words.len() * order + 1);
+        bounds.push(0u32);
         let mut slots: Marks<u32> = Marks::default();
         let (mut ids, mut next) = (Vec::new(), Vec::new());
         for t in 0..words.len() {
@@ -118,13 +160,25 @@ impl Profiles {
                 } else if w.len() > k {
                     next.extend((0..w.len() - k).map(|i| table.id(Some(ids[i]), w[i + k])));
                 }
-                slots.reset(table.len());
-                for &g in &next {
-                    match slots.get(g) {
-                        Some(at) => grams[at as usize].1 += 1,
-                        None => {
-                            slots.set(g, grams.len() as u32);
-                            grams.push((g, 1));
+                let start = grams.len();
+                if next.len() <= SHORT {
+                    // Captions are short: finding a repeat among a few earlier n-grams beats a
+                    // lookup in a table as large as the batch's n-grams.
+                    for &g in &next {
+                        match grams[start..].iter_mut().find(|e| e.0 == g) {
+                            Some(e) => e.1 += 1,
+                            None => grams.push((g, 1)),
+                        }
+                    }
+                } else {
+                    slots.reset(table.len());
+                    for &g in &next {
+                        match slots.get(g) {
+                            Some(at) => grams[at as usize].1 += 1,
+                            None => {
+                                slots.set(g, grams.len() as u32);
+                                grams.push((g, 1));
+                            }
                         }
                     }
                 }
@@ -187,6 +241,26 @@ mod tests {
         assert!(p.of(1, 2).is_empty());
         assert_eq!(p.all(1).len(), 3);
         assert_eq!(table.get(None, vocab.get("c").unwrap()), Some(p.of(0, 0)[2].0));
+    }
+
+    #[test]
+    fn long_texts_count_alike() {
+        // The same words as one long text (counted with marks) and in short pieces (scanned).
+        let long: Vec<String> = (0..60).map(|i| ["a", "b", "c", "a", "d"][i % 5].to_string()).collect();
+        let mut vocab = Interner::new();
+        let mut w = Words::default();
+        w.push_text(&long.join(" "), &mut vocab);
+        w.push_text(&long[..20].join(" "), &mut vocab);
+        let mut table = NgramTable::default();
+        let p = Profiles::build(&w, 2, &mut table);
+        let counts = |t: usize, k: usize| p.of(t, k).iter().map(|g| g.1).collect::<Vec<_>>();
+        assert_eq!(counts(0, 0), [24, 12, 12, 12]); // a, b, c, d in order of first occurrence
+        assert_eq!(counts(1, 0), [8, 4, 4, 4]);
+        assert_eq!(
+            p.of(0, 1).iter().map(|g| g.0).collect::<Vec<_>>(),
+            p.of(1, 1).iter().map(|g| g.0).collect::<Vec<_>>()
+        );
+        assert_eq!(counts(0, 1).iter().sum::<u32>(), 59);
     }
 
     #[test]

@@ -13,7 +13,6 @@ pub struct CiderPairs {
     vectors: Vectors,
     hyps: Vec<usize>,
     refs: Vec<usize>,
-    variant: Variant,
 }
 
 impl CiderPairs {
@@ -32,10 +31,14 @@ impl CiderPairs {
         let (hyps, refs) = (index[..hyps.len()].to_vec(), index[hyps.len()..].to_vec());
         let weights = match df {
             Some(df) => cider::corpus_weights(&captions, df),
-            None => cider::document_weights(&captions, refs.iter().map(std::slice::from_ref), refs.len()),
+            None => cider::document_weights(
+                &captions,
+                refs.iter().map(|r| (std::slice::from_ref(r), 1.0)),
+                refs.len(),
+            ),
         };
-        let vectors = Vectors::new(&captions, &weights, order);
-        CiderPairs { captions, vectors, hyps, refs, variant }
+        let vectors = Vectors::new(&captions, &weights, order, variant);
+        CiderPairs { captions, vectors, hyps, refs }
     }
 
     /// Number of hypotheses.
@@ -57,13 +60,7 @@ impl PairScorer for CiderPairs {
         MARKS.with(|m| {
             let mut m = m.borrow_mut();
             for (o, r) in out.iter_mut().zip(&self.refs) {
-                *o = self.vectors.score_texts(
-                    &self.captions,
-                    self.hyps[i],
-                    std::slice::from_ref(r),
-                    self.variant,
-                    &mut m,
-                );
+                *o = self.vectors.score_texts(&self.captions, self.hyps[i], std::slice::from_ref(r), &mut m);
             }
         })
     }

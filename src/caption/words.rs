@@ -16,6 +16,25 @@ pub struct Words {
     spans: Vec<(Range<u32>, Range<u32>)>,
 }
 
+/// Whether `bytes` are printable ASCII words between single spaces (no space at either end), in
+/// one pass: then `split()` and `split(" ")` give the same pieces.
+fn is_simple(bytes: &[u8]) -> bool {
+    let mut after_space = true; // no leading space
+    for &b in bytes {
+        if b == b' ' {
+            if after_space {
+                return false;
+            }
+            after_space = true;
+        } else if b <= b' ' || b >= 0x80 {
+            return false;
+        } else {
+            after_space = false;
+        }
+    }
+    !after_space // not empty, no trailing space
+}
+
 /// How words become ids.
 pub trait Vocabulary {
     fn id(&mut self, word: &str) -> u32;
@@ -36,6 +55,16 @@ impl Words {
         self.spans.is_empty()
     }
 
+    /// The number of words of all texts (both splits).
+    pub fn total(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The largest word id, if there is a word.
+    pub fn max_id(&self) -> Option<u32> {
+        self.ids.iter().copied().max()
+    }
+
     /// The `split()` words of text `i` (BLEU, CIDEr).
     pub fn words(&self, i: usize) -> &[u32] {
         let r = &self.spans[i].0;
@@ -51,6 +80,16 @@ impl Words {
     /// Adds a text, with ids from `vocab`.
     pub fn push_text(&mut self, text: &str, vocab: &mut impl Vocabulary) {
         let start = self.ids.len() as u32;
+        // Tokenized captions are mostly ASCII words between single spaces: then both splits are
+        // the pieces between spaces, found in one pass over the bytes.
+        if is_simple(text.as_bytes()) {
+            for w in text.split(' ') {
+                self.ids.push(vocab.id(w));
+            }
+            let words = start..self.ids.len() as u32;
+            self.spans.push((words.clone(), words));
+            return;
+        }
         for w in whitespace::split(text) {
             self.ids.push(vocab.id(w));
         }

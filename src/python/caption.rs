@@ -29,19 +29,23 @@ use crate::options::Vocabulary;
 use crate::text::intern::Interner;
 use crate::text::ptb;
 
-/// A text as read from Python.
-enum Owned {
-    Str(String),
-    Ids(Vec<u32>),
+/// The texts of an argument, read while attached: `str`s stay in their Python objects (held
+/// here, and borrowed by [`Texts::views`]), column rows and token ids are copied.
+#[derive(Default)]
+struct Texts<'py> {
+    strs: Vec<Bound<'py, PyString>>,
+    owned: Vec<String>,
+    ids: Vec<Vec<u32>>,
+    entries: Vec<Entry>,
+    /// For reference sets: set `i` is `entries[bounds[i]..bounds[i + 1]]`.
+    bounds: Vec<usize>,
 }
 
-impl Owned {
-    fn text(&self) -> Text<'_> {
-        match self {
-            Owned::Str(s) => Text::Str(s),
-            Owned::Ids(ids) => Text::Ids(ids),
-        }
-    }
+#[derive(Clone, Copy)]
+enum Entry {
+    Py(usize),
+    Owned(usize),
+    Ids(usize),
 }
 
 /// Token ids from a list/tuple of ints or a 1-D integer array, if `obj` is one.
@@ -82,106 +86,152 @@ fn token_ids(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Opti
     Ok(Some(out))
 }
 
-/// One text: a `str`, or token ids.
-fn read_text(obj: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<Owned> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Owned::Str(str_text(s, what)?.to_owned()));
-    }
-    match token_ids(obj, what)? {
-        Some(ids) => Ok(Owned::Ids(ids)),
-        None => Err(PyTypeError::new_err(format!(
-            "{} must be a str or a sequence of token ids, got {}",
-            what(),
-            type_name(obj)
-        ))),
-    }
-}
-
-/// A list argument of texts: a sequence, or a text column.
-fn read_texts(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Owned>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be a sequence of texts, not a single str")));
-    }
-    match column(obj, what)? {
-        Some(Column::Text(t)) => {
-            return t
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    s.map(|s| Owned::Str(s.to_owned())).ok_or_else(|| null_error(format!("{what}[{i}]")))
-                })
-                .collect()
+impl<'py> Texts<'py> {
+    /// Adds one text: a `str`, or token ids.
+    fn push(&mut self, obj: Bound<'py, PyAny>, what: &dyn Fn() -> String) -> PyResult<()> {
+        let obj = match obj.cast_into::<PyString>() {
+            Ok(s) => {
+                str_text(&s, what)?; // a lone surrogate is refused here, naming the text
+                self.entries.push(Entry::Py(self.strs.len()));
+                self.strs.push(s);
+                return Ok(());
+            }
+            Err(e) => e.into_inner(),
+        };
+        match token_ids(&obj, what)? {
+            Some(ids) => {
+                self.entries.push(Entry::Ids(self.ids.len()));
+                self.ids.push(ids);
+                Ok(())
+            }
+            None => Err(PyTypeError::new_err(format!(
+                "{} must be a str or a sequence of token ids, got {}",
+                what(),
+                type_name(&obj)
+            ))),
         }
-        Some(Column::List(_)) => {
-            return Err(PyTypeError::new_err(format!("{what} must be a column of strings, not of lists")))
-        }
-        None => {}
     }
-    let iter = obj
-        .try_iter()
-        .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence, got {}", type_name(obj))))?;
-    iter.enumerate().map(|(i, item)| read_text(&item?, &|| format!("{what}[{i}]"))).collect()
-}
 
-/// The reference sets: a sequence (per item) of sequences of texts (a bare `str` being one
-/// reference), or a list column.
-fn read_reference_sets(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Vec<Owned>>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{what} must be a sequence of reference lists, not a str")));
+    fn push_owned(&mut self, s: String) {
+        self.entries.push(Entry::Owned(self.owned.len()));
+        self.owned.push(s);
     }
-    match column(obj, what)? {
-        Some(Column::List(l)) => {
-            return (0..l.len())
-                .map(|i| {
+
+    /// A list argument of texts: a sequence, or a text column.
+    fn read(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "{what} must be a sequence of texts, not a single str"
+            )));
+        }
+        let mut out = Texts::default();
+        match column(obj, what)? {
+            Some(Column::Text(t)) => {
+                for (i, s) in t.iter().enumerate() {
+                    out.push_owned(s.ok_or_else(|| null_error(format!("{what}[{i}]")))?.to_owned());
+                }
+                return Ok(out);
+            }
+            Some(Column::List(_)) => {
+                return Err(PyTypeError::new_err(format!("{what} must be a column of strings, not of lists")))
+            }
+            None => {}
+        }
+        let iter = obj.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!("{what} must be a sequence, got {}", type_name(obj)))
+        })?;
+        for (i, item) in iter.enumerate() {
+            out.push(item?, &|| format!("{what}[{i}]"))?;
+        }
+        Ok(out)
+    }
+
+    /// Reference sets: a sequence (per item) of sequences of texts (a bare `str` being one
+    /// reference), or a list column (a text column: one reference per item).
+    fn read_sets(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Self> {
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "{what} must be a sequence of reference lists, not a str"
+            )));
+        }
+        let mut out = Texts { bounds: vec![0], ..Texts::default() };
+        match column(obj, what)? {
+            Some(Column::List(l)) => {
+                for i in 0..l.len() {
                     let row = l.row(i).ok_or_else(|| null_error(format!("{what}[{i}]")))?;
-                    row.enumerate()
-                        .map(|(k, s)| {
-                            s.map(|s| Owned::Str(s.to_owned()))
-                                .ok_or_else(|| null_error(format!("{what}[{i}][{k}]")))
-                        })
-                        .collect()
-                })
-                .collect()
+                    for (k, s) in row.enumerate() {
+                        out.push_owned(s.ok_or_else(|| null_error(format!("{what}[{i}][{k}]")))?.to_owned());
+                    }
+                    out.bounds.push(out.entries.len());
+                }
+                return Ok(out);
+            }
+            Some(Column::Text(t)) => {
+                for (i, s) in t.iter().enumerate() {
+                    out.push_owned(s.ok_or_else(|| null_error(format!("{what}[{i}]")))?.to_owned());
+                    out.bounds.push(out.entries.len());
+                }
+                return Ok(out);
+            }
+            None => {}
         }
-        Some(Column::Text(t)) => {
-            // One reference per item.
-            return t
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    s.map(|s| vec![Owned::Str(s.to_owned())])
-                        .ok_or_else(|| null_error(format!("{what}[{i}]")))
-                })
-                .collect();
-        }
-        None => {}
-    }
-    let iter = obj
-        .try_iter()
-        .map_err(|_| PyTypeError::new_err(format!("{what} must be a sequence, got {}", type_name(obj))))?;
-    iter.enumerate()
-        .map(|(i, set)| {
+        let iter = obj.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!("{what} must be a sequence, got {}", type_name(obj)))
+        })?;
+        for (i, set) in iter.enumerate() {
             let set = set?;
             if set.is_instance_of::<PyString>() {
-                return Ok(vec![read_text(&set, &|| format!("{what}[{i}]"))?]);
+                out.push(set, &|| format!("{what}[{i}]"))?;
+            } else {
+                let items = set.try_iter().map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "{what}[{i}] must be a list of references, got {}",
+                        type_name(&set)
+                    ))
+                })?;
+                for (k, r) in items.enumerate() {
+                    out.push(r?, &|| format!("{what}[{i}][{k}]"))?;
+                }
             }
-            let items = set.try_iter().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "{what}[{i}] must be a list of references, got {}",
-                    type_name(&set)
-                ))
-            })?;
-            items.enumerate().map(|(k, r)| read_text(&r?, &|| format!("{what}[{i}][{k}]"))).collect()
-        })
-        .collect()
+            out.bounds.push(out.entries.len());
+        }
+        Ok(out)
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Number of sets ([`Texts::read_sets`]).
+    fn sets(&self) -> usize {
+        self.bounds.len().saturating_sub(1)
+    }
+
+    /// The texts, borrowed (strings from their Python objects, valid while `self` lives).
+    fn views(&self) -> PyResult<Vec<Text<'_>>> {
+        self.entries
+            .iter()
+            .map(|&e| match e {
+                Entry::Py(i) => Ok(Text::Str(self.strs[i].to_str()?)),
+                Entry::Owned(i) => Ok(Text::Str(&self.owned[i])),
+                Entry::Ids(i) => Ok(Text::Ids(&self.ids[i])),
+            })
+            .collect()
+    }
 }
 
-/// All strings (the tokenizer's input), else an error naming the first other text.
-fn strings<'a>(texts: impl Iterator<Item = &'a Owned>, what: &str) -> PyResult<Vec<&'a str>> {
+/// The views of reference sets, set by set.
+fn split_sets<'a>(views: Vec<Text<'a>>, bounds: &[usize]) -> Vec<Vec<Text<'a>>> {
+    bounds.windows(2).map(|w| views[w[0]..w[1]].to_vec()).collect()
+}
+
+/// All strings (the tokenizer's input), else an error naming the argument.
+fn strings<'a>(texts: &[Text<'a>], what: &str) -> PyResult<Vec<&'a str>> {
     texts
-        .map(|t| match t {
-            Owned::Str(s) => Ok(s.as_str()),
-            Owned::Ids(_) => {
+        .iter()
+        .map(|t| match *t {
+            Text::Str(s) => Ok(s),
+            Text::Ids(_) => {
                 Err(PyTypeError::new_err(format!("{what}: token ids cannot be tokenized; pass strings")))
             }
         })
@@ -191,11 +241,17 @@ fn strings<'a>(texts: impl Iterator<Item = &'a Owned>, what: &str) -> PyResult<V
 /// Each text as pycocoevalcap's `PTBTokenizer().tokenize` returns it (lowercased, punctuation
 /// removed), the texts tokenized as one input, in order.
 #[pyfunction]
-fn ptb_tokenize<'py>(py: Python<'py>, texts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+#[pyo3(signature = (texts, workers=None))]
+fn ptb_tokenize<'py>(
+    py: Python<'py>,
+    texts: &Bound<'py, PyAny>,
+    workers: Option<Workers>,
+) -> PyResult<Bound<'py, PyList>> {
     guard("ptb_tokenize", || {
-        let owned = read_texts(texts, "texts")?;
-        let strs = strings(owned.iter(), "texts")?;
-        let out = long_call::run(py, strs.len(), || ptb::coco_tokenize(&strs))?;
+        let workers = threads(workers);
+        let held = Texts::read(texts, "texts")?;
+        let strs = strings(&held.views()?, "texts")?;
+        let out = long_call::run(py, strs.len(), || ptb::coco_tokenize(&strs, workers))?;
         PyList::new(py, out)
     })
 }
@@ -209,9 +265,9 @@ fn ptb_lines<'py>(
     lowercase: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     guard("ptb_lines", || {
-        let owned = read_texts(texts, "texts")?;
-        let strs = strings(owned.iter(), "texts")?;
-        let out = long_call::run(py, strs.len(), || ptb::ptb_lines(&strs, lowercase))?;
+        let held = Texts::read(texts, "texts")?;
+        let strs = strings(&held.views()?, "texts")?;
+        let out = long_call::run(py, strs.len(), || ptb::ptb_lines(&strs, lowercase, None))?;
         PyList::new(py, out)
     })
 }
@@ -246,15 +302,16 @@ impl PyFrequencies {
     ) -> PyResult<Self> {
         guard("CiderFrequencies.from_references", || {
             let order = check_order(order)?;
-            let mut sets = read_reference_sets(references, "references")?;
-            let n: usize = sets.iter().map(Vec::len).sum();
-            let df = long_call::run(py, n, || -> PyResult<DocumentFrequencies> {
-                if tokenize {
-                    tokenize_sets(&mut sets)?;
-                }
-                let views: Vec<Vec<Text>> =
-                    sets.iter().map(|s| s.iter().map(Owned::text).collect()).collect();
-                Ok(DocumentFrequencies::from_references(&views, order)?)
+            let held = Texts::read_sets(references, "references")?;
+            let views = held.views()?;
+            if tokenize {
+                strings(&views, "references")?;
+            }
+            let df = long_call::run(py, views.len(), || -> PyResult<DocumentFrequencies> {
+                let tokenized = tokenize.then(|| tokenize_all(&views, None));
+                let views =
+                    tokenized.as_ref().map_or(views.clone(), |t| t.iter().map(|s| Text::Str(s)).collect());
+                Ok(DocumentFrequencies::from_references(&split_sets(views, &held.bounds), order)?)
             })??;
             Ok(PyFrequencies { df: Arc::new(df) })
         })
@@ -266,7 +323,8 @@ impl PyFrequencies {
     fn from_counts(ngrams: &Bound<'_, PyAny>, counts: Vec<f64>, ref_len: f64, order: i64) -> PyResult<Self> {
         guard("CiderFrequencies.from_counts", || {
             let order = check_order(order)?;
-            let grams = read_texts(ngrams, "ngrams")?;
+            let held = Texts::read(ngrams, "ngrams")?;
+            let grams = held.views()?;
             if grams.len() != counts.len() {
                 return Err(Error::value(
                     "counts",
@@ -274,8 +332,7 @@ impl PyFrequencies {
                 )
                 .into());
             }
-            let df =
-                DocumentFrequencies::from_counts(grams.iter().map(Owned::text).zip(counts), ref_len, order)?;
+            let df = DocumentFrequencies::from_counts(grams.into_iter().zip(counts), ref_len, order)?;
             Ok(PyFrequencies { df: Arc::new(df) })
         })
     }
@@ -354,21 +411,17 @@ impl PyFrequencies {
     /// The document frequency of an n-gram (its words as one string, or its token ids).
     fn get(&self, ngram: &Bound<'_, PyAny>) -> PyResult<f64> {
         guard("CiderFrequencies.get", || {
-            let t = read_text(ngram, &|| "ngram".to_string())?;
-            Ok(self.df.get(t.text()))
+            let mut held = Texts::default();
+            held.push(ngram.clone(), &|| "ngram".to_string())?;
+            Ok(self.df.get(held.views()?[0]))
         })
     }
 }
 
-/// Replaces each reference set's strings by their PTB tokenization, all references as one input.
-fn tokenize_sets(sets: &mut [Vec<Owned>]) -> PyResult<()> {
-    let flat = strings(sets.iter().flatten(), "references")?;
-    let tokenized = ptb::coco_tokenize(&flat);
-    let mut it = tokenized.into_iter();
-    for t in sets.iter_mut().flatten() {
-        *t = Owned::Str(it.next().expect("one line per text"));
-    }
-    Ok(())
+/// The PTB tokenization of `texts` (all strings), as one input.
+fn tokenize_all(texts: &[Text], workers: Option<usize>) -> Vec<String> {
+    let strs: Vec<&str> = texts.iter().map(|t| if let Text::Str(s) = *t { s } else { "" }).collect();
+    ptb::coco_tokenize(&strs, workers)
 }
 
 fn variant(name: &str, sigma: f64) -> PyResult<Variant> {
@@ -376,10 +429,11 @@ fn variant(name: &str, sigma: f64) -> PyResult<Variant> {
 }
 
 /// The suite's scores of `candidates` (one per item) against `references` (per item, a list):
-/// a dict with `"Bleu"` (per order: `(corpus, per-item array)`), `"bleu_stats"`, `"ROUGE_L"` and
-/// `"CIDEr"` for the requested metrics.
+/// a dict with `"Bleu"` (per order: `(corpus, per-item values)`), `"bleu_stats"`, `"ROUGE_L"` and
+/// `"CIDEr"` for the requested metrics. Per-item values are float64 arrays, or with `lists` Python
+/// lists (which spare a caller that may never look at them the import of NumPy).
 #[pyfunction]
-#[pyo3(signature = (candidates, references, bleu=0, rouge_l=false, cider=None, order=4, sigma=6.0, frequencies=None, tokenize=false, workers=None))]
+#[pyo3(signature = (candidates, references, bleu=0, rouge_l=false, cider=None, order=4, sigma=6.0, frequencies=None, tokenize=false, workers=None, lists=false, samples=1))]
 #[allow(clippy::too_many_arguments)]
 fn caption_suite<'py>(
     py: Python<'py>,
@@ -393,6 +447,8 @@ fn caption_suite<'py>(
     frequencies: Option<PyRef<'py, PyFrequencies>>,
     tokenize: bool,
     workers: Option<Workers>,
+    lists: bool,
+    samples: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     guard("caption_suite", || {
         let workers = threads(workers);
@@ -411,47 +467,65 @@ fn caption_suite<'py>(
                 .into());
             }
         }
-        let mut cands = read_texts(candidates, "candidates")?;
-        let mut refs = read_reference_sets(references, "references")?;
-        crate::error::check_segment_count(cands.len(), refs.len()).map_err(|_| {
-            Error::value(
+        let cand_held = Texts::read(candidates, "candidates")?;
+        let ref_held = Texts::read_sets(references, "references")?;
+        if samples == 0 {
+            return Err(Error::value("samples", "must be at least 1").into());
+        }
+        if cand_held.len() != ref_held.sets() * samples {
+            let each = if samples > 1 { format!(" ({samples} per set)") } else { String::new() };
+            return Err(Error::value(
                 "candidates",
-                format!("{} candidates for {} reference sets", cands.len(), refs.len()),
+                format!("{} candidates for {} reference sets{each}", cand_held.len(), ref_held.sets()),
             )
-        })?;
+            .into());
+        }
+        let (cands, refs) = (cand_held.views()?, ref_held.views()?);
+        if tokenize {
+            strings(&cands, "candidates")?;
+            strings(&refs, "references")?;
+        }
         let metrics =
             Metrics { bleu: (bleu > 0).then_some(bleu as usize), rouge_l, cider: cider.map(|v| (v, order)) };
-        let total: usize = cands.len() + refs.iter().map(Vec::len).sum::<usize>();
-        let result = long_call::run(py, total, || -> PyResult<suite::Suite> {
-            if tokenize {
-                let tokenized = ptb::coco_tokenize(&strings(cands.iter(), "candidates")?);
-                cands = tokenized.into_iter().map(Owned::Str).collect();
-                tokenize_sets(&mut refs)?;
-            }
-            let items = cands.iter().zip(&refs).map(|(c, r)| (c.text(), r.iter().map(Owned::text).collect()));
+        let result = long_call::run(py, cands.len() + refs.len(), || -> PyResult<suite::Suite> {
+            // pycocoevalcap tokenizes the references as one input and the candidates as another.
+            let tokenized = tokenize.then(|| (tokenize_all(&cands, workers), tokenize_all(&refs, workers)));
+            let (cand_texts, ref_texts): (Vec<Text>, Vec<Text>) = match &tokenized {
+                Some((c, r)) => {
+                    (c.iter().map(|s| Text::Str(s)).collect(), r.iter().map(|s| Text::Str(s)).collect())
+                }
+                None => (cands.clone(), refs.clone()),
+            };
+            let sets = split_sets(ref_texts, &ref_held.bounds);
+            let order = metrics.order();
             let captions = match &df {
-                Some(df) => Captions::new(items, metrics.order(), &mut CorpusVocabulary::new(df))?,
-                None => Captions::new(items, metrics.order(), &mut Interner::new())?,
+                Some(df) => {
+                    Captions::grouped(&cand_texts, &sets, samples, order, &mut CorpusVocabulary::new(df))?
+                }
+                None => Captions::grouped(&cand_texts, &sets, samples, order, &mut Interner::new())?,
             };
             let freq = df.as_deref().map_or(Frequencies::Batch, Frequencies::Corpus);
             Ok(suite::run(&captions, metrics, freq, workers))
         })??;
+        let values = |v: Vec<f64>| -> PyResult<Bound<'py, PyAny>> {
+            Ok(if lists { PyList::new(py, v)?.into_any() } else { PyArray1::from_vec(py, v).into_any() })
+        };
         let out = PyDict::new(py);
         if !result.bleu.is_empty() {
             let cols = result
                 .bleu
                 .into_iter()
-                .map(|c| (c.corpus, PyArray1::from_vec(py, c.per_item)))
-                .collect::<Vec<_>>();
+                .map(|c| Ok((c.corpus, values(c.per_item)?)))
+                .collect::<PyResult<Vec<_>>>()?;
             out.set_item("Bleu", cols)?;
             let s = result.bleu_stats.unwrap_or_default();
             out.set_item("bleu_stats", (s.testlen, s.reflen, s.guess.to_vec(), s.correct.to_vec()))?;
         }
         if let Some(c) = result.rouge_l {
-            out.set_item("ROUGE_L", (c.corpus, PyArray1::from_vec(py, c.per_item)))?;
+            out.set_item("ROUGE_L", (c.corpus, values(c.per_item)?))?;
         }
         if let Some(c) = result.cider {
-            out.set_item("CIDEr", (c.corpus, PyArray1::from_vec(py, c.per_item)))?;
+            out.set_item("CIDEr", (c.corpus, values(c.per_item)?))?;
         }
         Ok(out)
     })
@@ -461,24 +535,22 @@ fn caption_suite<'py>(
 type PairOptions<'py> = (String, i64, f64, Option<PyRef<'py, PyFrequencies>>);
 
 /// Both sides' texts, the order, the variant and the frequencies of an all-pairs call.
-type Pairs = (Vec<Owned>, Vec<Owned>, usize, Variant, Option<Arc<DocumentFrequencies>>);
+type Pairs<'py> = (Texts<'py>, Texts<'py>, usize, Variant, Option<Arc<DocumentFrequencies>>);
 
-fn prepare_pairs(
-    hyps: &Bound<'_, PyAny>,
-    refs: &Bound<'_, PyAny>,
+fn prepare_pairs<'py>(
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
     names: (&str, &str),
     opts: &PairOptions<'_>,
-) -> PyResult<Pairs> {
+) -> PyResult<Pairs<'py>> {
     let order = check_order(opts.1)?;
     let v = variant(&opts.0, opts.2)?;
     let df = opts.3.as_ref().map(|f| f.df.clone());
-    Ok((read_texts(hyps, names.0)?, read_texts(refs, names.1)?, order, v, df))
+    Ok((Texts::read(hyps, names.0)?, Texts::read(refs, names.1)?, order, v, df))
 }
 
-fn pairs(h: &[Owned], r: &[Owned], order: usize, v: Variant, df: Option<&DocumentFrequencies>) -> CiderPairs {
-    let h: Vec<Text> = h.iter().map(Owned::text).collect();
-    let r: Vec<Text> = r.iter().map(Owned::text).collect();
-    CiderPairs::new(&h, &r, order, v, df)
+fn pairs(h: &[Text], r: &[Text], order: usize, v: Variant, df: Option<&DocumentFrequencies>) -> CiderPairs {
+    CiderPairs::new(h, r, order, v, df)
 }
 
 /// CIDEr-D of every hypothesis against every reference alone: float64 `(n, m)`.
@@ -493,8 +565,9 @@ fn cider_pairwise<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard("cider_pairwise", || {
         let workers = threads(workers);
-        let (h, r, order, v, df) =
+        let (hh, rh, order, v, df) =
             prepare_pairs(hypotheses, references, ("hypotheses", "references"), &options)?;
+        let (h, r) = (hh.views()?, rh.views()?);
         let (n, m) = (h.len(), r.len());
         let flat = long_call::run(py, n.saturating_mul(m), || {
             allpairs::matrix(
@@ -522,8 +595,9 @@ fn cider_expected_utility<'py>(
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     guard("cider_expected_utility", || {
         let workers = threads(workers);
-        let (h, r, order, v, df) =
+        let (hh, rh, order, v, df) =
             prepare_pairs(hypotheses, references, ("hypotheses", "pseudo_references"), &options)?;
+        let (h, r) = (hh.views()?, rh.views()?);
         if let Some(w) = &weights {
             allpairs::check_weights(w, r.len())?;
         }
@@ -548,7 +622,8 @@ fn cider_top_k<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     guard("cider_top_k", || {
         let workers = threads(workers);
-        let (q, c, order, v, df) = prepare_pairs(queries, candidates, ("queries", "candidates"), &options)?;
+        let (qh, ch, order, v, df) = prepare_pairs(queries, candidates, ("queries", "candidates"), &options)?;
+        let (q, c) = (qh.views()?, ch.views()?);
         let (n, kk) = (q.len(), k.min(c.len()));
         let (idx, scores) = long_call::run(py, n.saturating_mul(c.len()), || {
             let scorer = pairs(&q, &c, order, v, df.as_deref());

@@ -18,11 +18,20 @@ METEOR, ROUGE-L and CIDEr(-D), on captions tokenized by Stanford's PTB tokenizer
 
 from __future__ import annotations
 
-from rougebleu.caption.cider import Cider, CiderD, DocumentFrequencies
-from rougebleu.caption.signature import caption_signature
-from rougebleu.caption.stats import CaptionStats
-from rougebleu.caption.suite import CaptionScores, caption_scores
-from rougebleu.caption.tokenize import ptb_tokenize
+from typing import Any
+
+# name -> module defining it, imported on first use (NumPy and the statistics stay out of a
+# `caption_scores` call that never looks at per-image arrays).
+_EXPORTS = {
+    "ptb_tokenize": "tokenize",
+    "caption_scores": "suite",
+    "CaptionScores": "suite",
+    "CiderD": "cider",
+    "Cider": "cider",
+    "DocumentFrequencies": "cider",
+    "CaptionStats": "stats",
+    "caption_signature": "signature",
+}
 
 __all__ = [
     "ptb_tokenize",
@@ -34,3 +43,27 @@ __all__ = [
     "CaptionStats",
     "caption_signature",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rougebleu.caption' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"rougebleu.caption.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rougebleu.caption.cider import Cider, CiderD, DocumentFrequencies
+    from rougebleu.caption.signature import caption_signature
+    from rougebleu.caption.stats import CaptionStats
+    from rougebleu.caption.suite import CaptionScores, caption_scores
+    from rougebleu.caption.tokenize import ptb_tokenize

@@ -151,7 +151,9 @@ class CiderD:
     def _options(self) -> tuple[str, int, float, Any]:
         return (self._variant, self.n, self.sigma, None if self.df is None else self.df._native)
 
-    def _suite(self, candidates: Any, references: Any, tokenize: bool, workers: int | None) -> tuple[float, np.ndarray]:
+    def _suite(
+        self, candidates: Any, references: Any, tokenize: bool, workers: int | None, samples: int = 1
+    ) -> tuple[float, np.ndarray]:
         out = _native.caption_suite(
             candidates,
             references,
@@ -161,6 +163,7 @@ class CiderD:
             frequencies=None if self.df is None else self.df._native,
             tokenize=bool(tokenize),
             workers=workers,
+            samples=samples,
         )
         return out["CIDEr"]
 
@@ -192,9 +195,7 @@ class CiderD:
         samples`` of them), tokenized strings or token ids (padding removed); ``references[i]``
         are image ``i``'s. Each image's references are read once however many samples share them."""
         k = _args.bounded_integer(samples, "samples", 1, 2**31)
-        if k > 1:
-            references = [r for r in references for _ in range(k)]
-        return self._suite(candidates, references, False, workers)[1]
+        return self._suite(candidates, references, False, workers, k)[1]
 
     def pairwise(
         self, hypotheses: Sequence[Any], references: Sequence[Any], *, workers: int | None = None

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
 from rougebleu import _rougebleu as _native
 from rougebleu._long_call import reporting
 from rougebleu.caption.signature import caption_signature
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import numpy as np
+
     from rougebleu._long_call import ProgressArg
 
 __all__ = ["caption_scores", "CaptionScores", "METRICS"]
@@ -28,15 +28,23 @@ class CaptionScores(dict):
     arrays of the per-image values (``COCOEvalCap.imgToEval``), in the order of the input; ``ids``
     is the images' ids when the input was a mapping, else ``None``."""
 
-    per_item: dict[str, np.ndarray]
     ids: list[Any] | None
     #: The reproducibility signature of the numbers (:func:`rougebleu.caption.caption_signature`).
     signature: str | None = None
 
-    def __init__(self, corpus: dict[str, float], per_item: dict[str, np.ndarray], ids: list[Any] | None = None):
+    def __init__(self, corpus: dict[str, float], per_item: dict[str, Any], ids: list[Any] | None = None):
         super().__init__(corpus)
-        self.per_item = per_item
+        self._per_item = per_item
         self.ids = ids
+
+    @property
+    def per_item(self) -> dict[str, np.ndarray]:
+        """Per-image values (NumPy is imported when first asked for them)."""
+        if any(isinstance(v, list) for v in self._per_item.values()):
+            import numpy as np
+
+            self._per_item = {k: np.asarray(v, dtype=np.float64) for k, v in self._per_item.items()}
+        return self._per_item
 
     def __repr__(self) -> str:
         return f"CaptionScores({dict.__repr__(self)})"
@@ -92,7 +100,13 @@ def _strings(candidates: Any, references: Any, tokenize: bool) -> tuple[list[Any
 
 
 def run_native(
-    candidates: Any, references: Any, metrics: Sequence[str], frequencies: Any, tokenize: bool, workers: int | None
+    candidates: Any,
+    references: Any,
+    metrics: Sequence[str],
+    frequencies: Any,
+    tokenize: bool,
+    workers: int | None,
+    lists: bool = False,
 ) -> dict[str, Any]:
     """The native suite call for ``metrics`` (CIDEr is CIDEr-D, pycocoevalcap's)."""
     return _native.caption_suite(
@@ -104,6 +118,7 @@ def run_native(
         frequencies=frequencies,
         tokenize=bool(tokenize),
         workers=workers,
+        lists=lists,
     )
 
 
@@ -144,18 +159,18 @@ def caption_scores(
     meteor = None
     with reporting(progress, "caption_scores"):
         # The native call checks every input first; METEOR then reads the same texts as strings.
-        raw = run_native(cands, refs, metrics, None, tokenize, workers)
+        raw = run_native(cands, refs, metrics, None, tokenize, workers, lists=True)
         if "METEOR" in metrics:
             from rougebleu.meteor.jar import pycocoevalcap_meteor
 
             meteor = pycocoevalcap_meteor(*_strings(cands, refs, tokenize), workers=workers)
     corpus: dict[str, float] = {}
-    per_item: dict[str, np.ndarray] = {}
+    per_item: dict[str, Any] = {}
     for k, (value, values) in enumerate(raw.get("Bleu", ())):
         corpus[f"Bleu_{k + 1}"] = value
         per_item[f"Bleu_{k + 1}"] = values
     if meteor is not None:
-        corpus["METEOR"], per_item["METEOR"] = meteor[0], np.asarray(meteor[1], dtype=np.float64)
+        corpus["METEOR"], per_item["METEOR"] = meteor
     for name in ("ROUGE_L", "CIDEr"):
         if name in raw:
             corpus[name], per_item[name] = raw[name]

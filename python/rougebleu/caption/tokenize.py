@@ -29,11 +29,12 @@ if TYPE_CHECKING:
 __all__ = ["ptb_tokenize"]
 
 
-def ptb_tokenize(texts: Sequence[str], *, progress: ProgressArg = None) -> list[str]:
+def ptb_tokenize(texts: Sequence[str], *, workers: int | None = None, progress: ProgressArg = None) -> list[str]:
     """Each text as pycocoevalcap's ``PTBTokenizer().tokenize`` returns it: lowercased tokens without
     punctuation, joined by single spaces (an empty or punctuation-only text gives ``""``).
-    ``texts`` is a sequence of ``str`` or a text column (Arrow, Polars, pandas, NumPy)."""
+    ``texts`` is a sequence of ``str`` or a text column (Arrow, Polars, pandas, NumPy); parts of it
+    are tokenized in parallel (``workers``), with the one-input result."""
     if isinstance(texts, (str, bytes)):
         raise TypeError("texts must be a sequence of strings, not a single str")
     with reporting(progress, "ptb_tokenize"):
-        return _native.ptb_tokenize(texts)
+        return _native.ptb_tokenize(texts, workers)

@@ -83,16 +83,19 @@ pub enum Token<'a> {
 }
 
 /// Calls `emit` with the tokens and line breaks of `units`, in order, as `PTBLexer` with
-/// pycocoevalcap's options produces them.
-pub fn scan(units: &[u16], mut emit: impl FnMut(Token<'_>)) {
+/// pycocoevalcap's options produces them: from `start` (a position where the program's own scan
+/// has a token boundary, such as the start of a line) to the first token that starts at or after
+/// `stop`, the rules still looking at what follows `stop`. Returns where the last token ended: past
+/// `stop` if a token ran over it.
+pub fn scan_from(units: &[u16], start: usize, stop: usize, mut emit: impl FnMut(Token<'_>)) -> usize {
     AUTOMATA.with(|cell| {
         let mut slot = cell.borrow_mut();
         let g = grammar();
         let automata = slot.get_or_insert_with(|| Automata::new(g));
         let mut ends = (Vec::new(), Vec::new());
         let mut text = String::new();
-        let mut pos = 0;
-        while pos < units.len() {
+        let mut pos = start;
+        while pos < stop {
             let (rule, end) = longest_match(&mut automata.main, &g.alphabet, units, pos);
             let cut = match &mut automata.splits[rule as usize] {
                 None => end,
@@ -100,6 +103,7 @@ pub fn scan(units: &[u16], mut emit: impl FnMut(Token<'_>)) {
             };
             pos = apply(g.actions[rule as usize], units, pos, cut, &mut text, &mut emit);
         }
+        pos
     })
 }
 
@@ -318,7 +322,7 @@ mod tests {
     fn tokens(text: &str) -> Vec<String> {
         let units: Vec<u16> = text.encode_utf16().collect();
         let mut out = Vec::new();
-        scan(&units, |t| match t {
+        scan_from(&units, 0, units.len(), |t| match t {
             Token::Text(text) => out.push(text.to_owned()),
             Token::Break { newline } => out.push(if newline { "\n" } else { "<br>" }.into()),
         });
