@@ -574,6 +574,7 @@ def caption_suite(
     workers: int | None = None,
     lists: bool = False,
     samples: int = 1,
+    tokens: bool = False,
 ) -> dict[str, Any]: ...
 
 @final

@@ -431,9 +431,11 @@ fn variant(name: &str, sigma: f64) -> PyResult<Variant> {
 /// The suite's scores of `candidates` (one per item) against `references` (per item, a list):
 /// a dict with `"Bleu"` (per order: `(corpus, per-item values)`), `"bleu_stats"`, `"ROUGE_L"` and
 /// `"CIDEr"` for the requested metrics. Per-item values are float64 arrays, or with `lists` Python
-/// lists (which spare a caller that may never look at them the import of NumPy).
+/// lists (which spare a caller that may never look at them the import of NumPy). With `tokens`
+/// (and `tokenize`), `"tokens"` holds the tokenized candidates and reference lists, for a scorer
+/// that reads strings (METEOR) to take them rather than tokenize again.
 #[pyfunction]
-#[pyo3(signature = (candidates, references, bleu=0, rouge_l=false, cider=None, order=4, sigma=6.0, frequencies=None, tokenize=false, workers=None, lists=false, samples=1))]
+#[pyo3(signature = (candidates, references, bleu=0, rouge_l=false, cider=None, order=4, sigma=6.0, frequencies=None, tokenize=false, workers=None, lists=false, samples=1, tokens=false))]
 #[allow(clippy::too_many_arguments)]
 fn caption_suite<'py>(
     py: Python<'py>,
@@ -449,6 +451,7 @@ fn caption_suite<'py>(
     workers: Option<Workers>,
     lists: bool,
     samples: usize,
+    tokens: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     guard("caption_suite", || {
         let workers = threads(workers);
@@ -487,25 +490,28 @@ fn caption_suite<'py>(
         }
         let metrics =
             Metrics { bleu: (bleu > 0).then_some(bleu as usize), rouge_l, cider: cider.map(|v| (v, order)) };
-        let result = long_call::run(py, cands.len() + refs.len(), || -> PyResult<suite::Suite> {
+        let (result, tokenized) = long_call::run(py, cands.len() + refs.len(), || -> PyResult<_> {
             // pycocoevalcap tokenizes the references as one input and the candidates as another.
             let tokenized = tokenize.then(|| (tokenize_all(&cands, workers), tokenize_all(&refs, workers)));
-            let (cand_texts, ref_texts): (Vec<Text>, Vec<Text>) = match &tokenized {
-                Some((c, r)) => {
-                    (c.iter().map(|s| Text::Str(s)).collect(), r.iter().map(|s| Text::Str(s)).collect())
-                }
-                None => (cands.clone(), refs.clone()),
+            let result = {
+                let (cand_texts, ref_texts): (Vec<Text>, Vec<Text>) = match &tokenized {
+                    Some((c, r)) => {
+                        (c.iter().map(|s| Text::Str(s)).collect(), r.iter().map(|s| Text::Str(s)).collect())
+                    }
+                    None => (cands.clone(), refs.clone()),
+                };
+                let sets = split_sets(ref_texts, &ref_held.bounds);
+                let order = metrics.order();
+                let captions = match &df {
+                    Some(df) => {
+                        Captions::grouped(&cand_texts, &sets, samples, order, &mut CorpusVocabulary::new(df))?
+                    }
+                    None => Captions::grouped(&cand_texts, &sets, samples, order, &mut Interner::new())?,
+                };
+                let freq = df.as_deref().map_or(Frequencies::Batch, Frequencies::Corpus);
+                suite::run(&captions, metrics, freq, workers)
             };
-            let sets = split_sets(ref_texts, &ref_held.bounds);
-            let order = metrics.order();
-            let captions = match &df {
-                Some(df) => {
-                    Captions::grouped(&cand_texts, &sets, samples, order, &mut CorpusVocabulary::new(df))?
-                }
-                None => Captions::grouped(&cand_texts, &sets, samples, order, &mut Interner::new())?,
-            };
-            let freq = df.as_deref().map_or(Frequencies::Batch, Frequencies::Corpus);
-            Ok(suite::run(&captions, metrics, freq, workers))
+            Ok((result, tokenized))
         })??;
         let values = |v: Vec<f64>| -> PyResult<Bound<'py, PyAny>> {
             Ok(if lists { PyList::new(py, v)?.into_any() } else { PyArray1::from_vec(py, v).into_any() })
@@ -526,6 +532,14 @@ fn caption_suite<'py>(
         }
         if let Some(c) = result.cider {
             out.set_item("CIDEr", (c.corpus, values(c.per_item)?))?;
+        }
+        if let Some((c, r)) = tokenized.filter(|_| tokens) {
+            let sets = ref_held
+                .bounds
+                .windows(2)
+                .map(|w| PyList::new(py, &r[w[0]..w[1]]))
+                .collect::<PyResult<Vec<_>>>()?;
+            out.set_item("tokens", (c, sets))?;
         }
         Ok(out)
     })

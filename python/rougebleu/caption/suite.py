@@ -75,28 +75,18 @@ def _items(references: Any, candidates: Any) -> tuple[Any, Any, list[Any] | None
     return candidates, references, None
 
 
-def _strings(candidates: Any, references: Any, tokenize: bool) -> tuple[list[Any], list[list[Any]]]:
-    """The candidates and reference lists as Python lists (METEOR reads strings), PTB-tokenized
-    as ``COCOEvalCap`` does (references as one input, candidates as another) with ``tokenize``."""
-    from rougebleu.caption.tokenize import ptb_tokenize
-
+def _strings(candidates: Any, references: Any) -> tuple[list[Any], list[list[Any]]]:
+    """The (already tokenized) candidates and reference lists as Python lists: METEOR reads strings."""
     if isinstance(candidates, (str, bytes)):
         raise TypeError("candidates must be a sequence of captions, not a single str")
     if isinstance(references, (str, bytes)):
         raise TypeError("references must be a sequence of reference lists, not a single str")
     cands = list(candidates)
     refs = [[r] if isinstance(r, str) else list(r) for r in references]
-    if not tokenize:
-        for i, c in enumerate(cands):
-            if not isinstance(c, str):
-                raise TypeError(f"candidates[{i}]: METEOR reads captions as strings, not token ids")
-        return cands, refs
-    flat = ptb_tokenize([r for rs in refs for r in rs])
-    grouped, start = [], 0
-    for rs in refs:
-        grouped.append(flat[start : start + len(rs)])
-        start += len(rs)
-    return ptb_tokenize(cands), grouped
+    for i, c in enumerate(cands):
+        if not isinstance(c, str):
+            raise TypeError(f"candidates[{i}]: METEOR reads captions as strings, not token ids")
+    return cands, refs
 
 
 def run_native(
@@ -107,6 +97,7 @@ def run_native(
     tokenize: bool,
     workers: int | None,
     lists: bool = False,
+    tokens: bool = False,
 ) -> dict[str, Any]:
     """The native suite call for ``metrics`` (CIDEr is CIDEr-D, pycocoevalcap's)."""
     return _native.caption_suite(
@@ -119,6 +110,7 @@ def run_native(
         tokenize=bool(tokenize),
         workers=workers,
         lists=lists,
+        tokens=tokens,
     )
 
 
@@ -158,12 +150,15 @@ def caption_scores(
     cands, refs, ids = _items(references, candidates)
     meteor = None
     with reporting(progress, "caption_scores"):
-        # The native call checks every input first; METEOR then reads the same texts as strings.
-        raw = run_native(cands, refs, metrics, None, tokenize, workers, lists=True)
-        if "METEOR" in metrics:
+        # The native call checks every input first and tokenizes once; METEOR then reads the
+        # same tokenized texts as strings.
+        with_meteor = "METEOR" in metrics
+        raw = run_native(cands, refs, metrics, None, tokenize, workers, lists=True, tokens=with_meteor)
+        if with_meteor:
             from rougebleu.meteor.jar import pycocoevalcap_meteor
 
-            meteor = pycocoevalcap_meteor(*_strings(cands, refs, tokenize), workers=workers)
+            texts = raw["tokens"] if tokenize else _strings(cands, refs)
+            meteor = pycocoevalcap_meteor(*texts, workers=workers)
     corpus: dict[str, float] = {}
     per_item: dict[str, Any] = {}
     for k, (value, values) in enumerate(raw.get("Bleu", ())):
