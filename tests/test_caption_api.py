@@ -302,20 +302,57 @@ def test_mergeable_statistics():
     whole = caption_scores(refs, cands, metrics=WITHOUT_METEOR)
     df = DocumentFrequencies.from_references(refs, tokenize=True)
     parts = [(0, 7), (7, 30), (30, 41)]
-    kept = [CaptionStats.compute(cands[a:b], refs[a:b], df=df, keep_items=True) for a, b in parts]
+    kept = [
+        CaptionStats.compute(cands[a:b], refs[a:b], metrics=WITHOUT_METEOR, df=df, keep_items=True) for a, b in parts
+    ]
     merged = stats.merge(kept)
     assert merged.score() == dict(whole)  # rows kept and merged in order: pycocoevalcap's values
     np.testing.assert_array_equal(merged.items[:, 5], whole.per_item["CIDEr"])
-    lean = sum(CaptionStats.compute(cands[a:b], refs[a:b], df=df) for a, b in reversed(parts))
+    lean = sum(CaptionStats.compute(cands[a:b], refs[a:b], metrics=WITHOUT_METEOR, df=df) for a, b in reversed(parts))
     score = lean.score()
     assert [score[f"Bleu_{k}"] for k in range(1, 5)] == [whole[f"Bleu_{k}"] for k in range(1, 5)]
     assert score["CIDEr"] == pytest.approx(whole["CIDEr"], rel=1e-15)
     assert score["ROUGE_L"] == pytest.approx(whole["ROUGE_L"], rel=1e-15)
     assert stats.from_bytes(lean.to_bytes()) == lean and stats.from_row(merged.to_row()) == merged
-    other = CaptionStats.compute(cands[:3], refs[:3], df=DocumentFrequencies.from_references(refs[:3], tokenize=True))
+    other_df = DocumentFrequencies.from_references(refs[:3], tokenize=True)
+    other = CaptionStats.compute(cands[:3], refs[:3], metrics=WITHOUT_METEOR, df=other_df)
     with pytest.raises(ValueError, match="different options"):
         lean + other
     with pytest.raises(ValueError, match="df: CIDEr-D needs"):
         CaptionStats.compute(cands, refs)
     bleu_only = CaptionStats.compute(cands, refs, metrics=["Bleu"])
     assert bleu_only.score() == {k: whole[k] for k in ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")}
+
+
+@needs_table
+def test_mergeable_statistics_with_meteor():
+    import random
+
+    from rougebleu import stats
+    from rougebleu.caption import CaptionStats
+
+    rng = random.Random(11)
+    words = "A man rides a red horse on the beach, near two dogs; a woman's riding in snow.".split()
+
+    def cap():
+        return " ".join(rng.choice(words) for _ in range(rng.randint(0, 12)))
+
+    refs = [[cap() for _ in range(rng.randint(1, 5))] for _ in range(60)]
+    cands = [cap() for _ in range(60)]
+    cands[3] = ""  # an empty caption
+    cands[40] = refs[40][-1]  # a perfect image: the jar leaves its chunk out of the sums
+    whole = caption_scores(refs, cands)
+    parts = [(0, 17), (17, 18), (18, 60)]
+    lean = [CaptionStats.compute(cands[a:b], refs[a:b], metrics=["METEOR"]) for a, b in parts]
+    merged = stats.merge(reversed(lean))
+    assert merged.n == 60 and merged.score() == {"METEOR": whole["METEOR"]}
+    assert merged.fields[-23:][0] == "meteor_test_length" and merged.fields[-1] == "meteor_reference_word_matches"
+    assert stats.from_bytes(merged.to_bytes()) == merged and stats.from_row(merged.to_row()) == merged
+    # The summed statistics are the jar's, the chunk of each perfect image left out.
+    assert merged.sums[-23:] == CaptionStats.compute(cands, refs, metrics=["METEOR"]).sums[-23:]
+    df = DocumentFrequencies.from_references(refs, tokenize=True)
+    kept = [CaptionStats.compute(cands[a:b], refs[a:b], df=df, keep_items=True) for a, b in parts]
+    every = stats.merge(kept)
+    assert every.score() == dict(whole)
+    np.testing.assert_array_equal(every.items[:, 6], whole.per_item["METEOR"])
+    np.testing.assert_array_equal(every.items[:, 5], whole.per_item["CIDEr"])

@@ -1,7 +1,10 @@
 """Mergeable statistics of the caption suite: score a run in parts (processes, machines, Spark
 or Ray partitions), merge, and get the run's scores (see :mod:`rougebleu.stats`).
 
-BLEU merges exactly: its statistics are integer counts. ROUGE-L and CIDEr-D are means of per-image
+BLEU and METEOR merge exactly: their statistics are integer counts (METEOR 1.5's 23 statistics of
+each image against its best reference are whole numbers of words; the corpus METEOR is the jar's
+score of their sums, a perfect image's chunk left out as the jar leaves it out, so the merged score
+is pycocoevalcap's to the bit). ROUGE-L and CIDEr-D are means of per-image
 values; their sums are kept exactly (:mod:`rougebleu.stats`), so the merged score is the same for any
 partitioning and any order of merging. pycocoevalcap's own ``np.mean`` adds in a fixed pairwise
 order, which can differ from the exact sum in the last bit: with ``keep_items=True`` the per-image
@@ -21,13 +24,31 @@ from typing import Any, ClassVar
 import numpy as np
 
 from rougebleu.caption.cider import DocumentFrequencies
-from rougebleu.caption.suite import METRICS, run_native
+from rougebleu.caption.suite import METRICS, _strings, run_native
 from rougebleu.stats import Stats, _exact_ints, _register, _rounded
 
 __all__ = ["CaptionStats"]
 
 _BLEU_FIELDS = ["testlen", "reflen", *(f"guess_{k}" for k in range(1, 5)), *(f"correct_{k}" for k in range(1, 5))]
-_ROWS = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "ROUGE_L", "CIDEr"]
+# METEOR 1.5's statistics in the jar's order (its MeteorStats line): lengths, function words, then
+# per matcher stage (exact, stem, synonym, paraphrase) the content and function word matches of
+# each side, then chunks and the word matches.
+_METEOR_FIELDS = [
+    "meteor_test_length",
+    "meteor_reference_length",
+    "meteor_test_function_words",
+    "meteor_reference_function_words",
+    *(
+        f"meteor_{stage}_{side}_{kind}"
+        for stage in ("exact", "stem", "synonym", "paraphrase")
+        for kind in ("content", "function")
+        for side in ("test", "reference")
+    ),
+    "meteor_chunks",
+    "meteor_test_word_matches",
+    "meteor_reference_word_matches",
+]
+_ROWS = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "ROUGE_L", "CIDEr", "METEOR"]
 
 
 def _fingerprint(df: DocumentFrequencies) -> str:
@@ -42,17 +63,17 @@ def _fingerprint(df: DocumentFrequencies) -> str:
 @_register
 class CaptionStats(Stats):
     """The suite's statistics of a set of images: BLEU's counts (``testlen``, ``reflen``,
-    ``guess_1..4``, ``correct_1..4``) and the exact sums of the per-image ROUGE-L and CIDEr-D.
-    ``items`` (with ``keep_items=True``): one row per image, ``Bleu_1..4, ROUGE_L, CIDEr`` (NaN for a
-    metric not computed)."""
+    ``guess_1..4``, ``correct_1..4``), the exact sums of the per-image ROUGE-L and CIDEr-D, and
+    METEOR 1.5's 23 summed statistics (``meteor_*``). ``items`` (with ``keep_items=True``): one row
+    per image, ``Bleu_1..4, ROUGE_L, CIDEr, METEOR`` (NaN for a metric not computed)."""
 
     metric = "caption"
-    _exact: ClassVar[tuple[bool, ...]] = (False,) * len(_BLEU_FIELDS) + (True, True)
+    _exact: ClassVar[tuple[bool, ...]] = (False,) * len(_BLEU_FIELDS) + (True, True) + (False,) * len(_METEOR_FIELDS)
     _items_dtype: ClassVar[type] = np.float64
 
     @staticmethod
     def _field_names(config: dict) -> list[str]:
-        return [*_BLEU_FIELDS, "ROUGE_L", "CIDEr"]
+        return [*_BLEU_FIELDS, "ROUGE_L", "CIDEr", *_METEOR_FIELDS]
 
     @classmethod
     def compute(
@@ -68,7 +89,8 @@ class CaptionStats(Stats):
     ) -> CaptionStats:
         """The statistics of ``candidates[i]`` against ``references[i]`` (as
         :func:`~rougebleu.caption.caption_scores` takes them; candidates first, as every
-        statistics class). CIDEr needs ``df``: frequencies over the whole run's references."""
+        statistics class). CIDEr needs ``df``: frequencies over the whole run's references.
+        METEOR needs the paraphrase table, as in :func:`~rougebleu.caption.caption_scores`."""
         metrics = list(metrics)
         unknown = [m for m in metrics if m not in METRICS]
         if unknown or not metrics:
@@ -79,8 +101,18 @@ class CaptionStats(Stats):
                 "(DocumentFrequencies.from_references(all_references, tokenize=True))"
             )
         config = {"metrics": metrics, "df": None if df is None else _fingerprint(df)}
-        out = run_native(candidates, references, metrics, None if df is None else df._native, tokenize, workers)
+        with_meteor = "METEOR" in metrics
+        meteor = _meteor() if with_meteor else None  # the missing table is an error before any work
+        frequencies = None if df is None else df._native
+        out = run_native(candidates, references, metrics, frequencies, tokenize, workers, tokens=with_meteor)
+        meteor_sums = [0] * len(_METEOR_FIELDS)
+        meteor_scores = None
+        if meteor is not None:
+            hyps, refs = out["tokens"] if tokenize else _strings(candidates, references)
+            meteor_sums, meteor_scores = _meteor_statistics(meteor, hyps, refs, workers)
         lengths = [len(v) for _, v in out.get("Bleu", ())] + [len(out[k][1]) for k in ("ROUGE_L", "CIDEr") if k in out]
+        if meteor_scores is not None:
+            lengths.append(len(meteor_scores))
         rows = np.full((lengths[0], len(_ROWS)), np.nan)
         bleu = [0] * len(_BLEU_FIELDS)
         if "Bleu" in out:
@@ -95,15 +127,21 @@ class CaptionStats(Stats):
                 sums.append(_exact_ints(rows[:, j : j + 1])[0] if len(rows) else 0)
             else:
                 sums.append(0)
-        return cls(config, len(rows), [*bleu, *sums], rows if keep_items else None)
+        if meteor_scores is not None:
+            rows[:, 6] = meteor_scores
+        return cls(config, len(rows), [*bleu, *sums, *meteor_sums], rows if keep_items else None)
 
     def score(self) -> dict[str, float]:
-        """The run's suite dictionary (``Bleu_1..4``, ``ROUGE_L``, ``CIDEr``, those computed)."""
+        """The run's suite dictionary (``Bleu_1..4``, ``METEOR``, ``ROUGE_L``, ``CIDEr``, those
+        computed, in pycocoevalcap's order)."""
         out: dict[str, float] = {}
         metrics = self.config["metrics"]
         if "Bleu" in metrics:
             s = self.sums
             out.update(_bleu_from_counts(s[0], s[1], s[2:6], s[6:10]))
+        if "METEOR" in metrics:
+            totals = [float(v) for v in self.sums[len(_BLEU_FIELDS) + 2 :]]
+            out["METEOR"] = _meteor().score_from_statistics(totals).score if self.n else 0.0
         for j, name in ((4, "ROUGE_L"), (5, "CIDEr")):
             if name in metrics:
                 if self.items is not None:
@@ -111,6 +149,27 @@ class CaptionStats(Stats):
                 else:
                     out[name] = _rounded(self.sums[len(_BLEU_FIELDS) + j - 4], self.n)
         return out
+
+
+def _meteor() -> Any:
+    """METEOR 1.5 in pycocoevalcap's mode (the jar behind its ``Meteor``)."""
+    from rougebleu.meteor.jar import METEOR
+
+    return METEOR(pycocoevalcap=True)
+
+
+def _meteor_statistics(
+    meteor: Any, candidates: list[str], references: list[list[str]], workers: int | None
+) -> tuple[list[int], Any]:
+    """The summed statistics (as the jar sums them) and each image's METEOR."""
+    width = max((len(r) for r in references), default=1)
+    streams = [[r[k] if k < len(r) else None for r in references] for k in range(width)]
+    rows = meteor.segment_statistics(candidates, streams, workers=workers)
+    totals = meteor.score_from_statistics(rows).statistics
+    if not all(float(v).is_integer() for v in totals):
+        raise ValueError("METEOR statistics: expected whole numbers (word-based METEOR), got fractions")
+    per_item = meteor._scorer.scores(rows) if len(rows) else np.zeros(0)
+    return [int(v) for v in totals], per_item
 
 
 def _bleu_from_counts(testlen: int, reflen: int, guess: list[int], correct: list[int]) -> dict[str, float]:
