@@ -154,7 +154,8 @@ def test_rouge_equals_rouge_corpus_and_rouge_paired_test(corpus: Path) -> None:
                 a.p_value,
             )
     settings = next(m for m in report.data["metrics"] if m["key"] == "rougeLsum")
-    assert settings["signature"] is None
+    # ROUGE's signature, the stemmer and the macro average in it.
+    assert settings["signature"] == rougebleu.rouge_signature(["rougeLsum"], use_stemmer=True, average="macro")
     assert settings["settings"]["use_stemmer"] is True and settings["settings"]["multi_ref"] == "max"
 
 

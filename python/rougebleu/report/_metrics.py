@@ -222,8 +222,9 @@ class RougeAdapter(Adapter):
         }
 
     def signature(self) -> str | None:
-        # ROUGE has no signature format yet: the settings above say everything that sets its numbers.
-        return None
+        from rougebleu.rouge_family.signature import rouge_signature
+
+        return rouge_signature([self.key], average="macro", **self.options)
 
     def subset_score(self, system: int, segments: np.ndarray) -> float | None:
         if len(segments) == 0:
