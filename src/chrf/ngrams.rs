@@ -371,11 +371,10 @@ pub fn segment_stats<'r>(
     if nw > 0 {
         word_spans(hyp, &mut s.spans);
         s.word_ids.clear();
-        for &(a, b) in &s.spans {
-            let id = s.word_ids.get_or_insert_with(&hyp[a..b], || word_alpha as u32);
-            word_alpha += (id as usize == word_alpha) as usize;
-            s.hyp_words.push(id);
-        }
+        let mut next = 1u32;
+        crate::memory::reserve(&mut s.hyp_words, s.spans.len(), "chrF's words");
+        s.hyp_words.extend(s.spans.iter().map(|&(a, b)| s.word_ids.number_at(hyp, a, b, &mut next)));
+        word_alpha = next as usize;
     }
     let fits = |len: usize, alpha: usize| cells(len, alpha).is_some_and(|c| c <= MAX_CELLS);
     if !fits(s.hyp_chars.len(), char_alpha) || (nw > 0 && !fits(s.hyp_words.len(), word_alpha)) {
@@ -396,7 +395,7 @@ pub fn segment_stats<'r>(
             word_spans(r, &mut s.spans);
             let ids = &mut s.word_ids;
             crate::memory::reserve(&mut s.ref_words, s.spans.len(), "chrF's words");
-            s.ref_words.extend(s.spans.iter().map(|&(a, b)| ids.get_or_insert_with(&r[a..b], || 0)));
+            s.ref_words.extend(s.spans.iter().map(|&(a, b)| ids.get_at(r, a, b, 0)));
             s.levels.matches(&s.hyp_words, &s.ref_words, word_alpha, &mut s.matches[nc..]);
         }
         let lens = [s.hyp_chars.len(), s.ref_chars.len(), s.hyp_words.len(), s.ref_words.len()];

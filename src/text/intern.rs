@@ -166,6 +166,26 @@ impl Packed {
         Packed { lo: first, hi: next & low | ((8 + rest) as u64) << 56 }
     }
 
+    /// The packed form of `text[a..b]`, like [`Packed::of`], read with two unconditional 8-byte
+    /// loads and no branch on the length when the token has 1 to 15 bytes and 16 bytes of
+    /// `text` follow `a` (what tokens inside a line nearly always have).
+    #[inline]
+    pub fn at(text: &str, a: usize, b: usize) -> Option<Packed> {
+        let n = b - a;
+        match text.as_bytes().get(a..a + 16) {
+            Some(w) if (1..=15).contains(&n) => {
+                let lo = u64::from_le_bytes(w[..8].try_into().expect("8 bytes"));
+                let hi = u64::from_le_bytes(w[8..].try_into().expect("8 bytes"));
+                let low = |k: usize| ((1u128 << (8 * k)) - 1) as u64;
+                let top = (n as u64) << 56;
+                let tiny = Packed { lo: lo & low(n.min(7)) | top, hi: 0 };
+                let short = Packed { lo, hi: hi & low(n.saturating_sub(8)) | top };
+                Some(if n > 7 { short } else { tiny })
+            }
+            _ => Packed::of(&text[a..b]),
+        }
+    }
+
     /// The token's bytes (in a buffer of 16) and its length.
     #[inline]
     pub fn bytes(&self) -> ([u8; 16], usize) {
@@ -260,6 +280,29 @@ impl UnitMap {
         match Packed::of(s) {
             Some(key) => self.get_or_insert_packed(key, make),
             None => self.rest.get_or_insert_with(s, make),
+        }
+    }
+
+    /// The value of the token `text[a..b]`, or if absent, `*next` (inserted, and `*next`
+    /// incremented), its key read by [`Packed::at`].
+    #[inline]
+    pub fn number_at(&mut self, text: &str, a: usize, b: usize, next: &mut u32) -> u32 {
+        match Packed::at(text, a, b) {
+            Some(key) => self.get_or_number(key, next),
+            None => self.rest.get_or_insert_with(&text[a..b], || {
+                *next += 1;
+                *next - 1
+            }),
+        }
+    }
+
+    /// The value of the token `text[a..b]`, or `absent` (then inserted), its key read by
+    /// [`Packed::at`].
+    #[inline]
+    pub fn get_at(&mut self, text: &str, a: usize, b: usize, absent: u32) -> u32 {
+        match Packed::at(text, a, b) {
+            Some(key) => self.get_or_insert_packed(key, || absent),
+            None => self.rest.get_or_insert_with(&text[a..b], || absent),
         }
     }
 
@@ -397,6 +440,38 @@ mod tests {
                 Key::Long(_) => panic!("length {n}"),
             }
         }
+    }
+
+    #[test]
+    fn packed_at_equals_packed_of_at_every_length_and_position() {
+        let text = "abcdefghijklmnopqrstuvwxyz0123456789é€ ";
+        for a in 0..text.len() {
+            for b in a..=text.len() {
+                if text.is_char_boundary(a) && text.is_char_boundary(b) {
+                    assert_eq!(Packed::at(text, a, b), Packed::of(&text[a..b]), "{a}..{b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbering_at_offsets_gives_dense_ids() {
+        let text = "the cat the a-very-long-token-indeed cat a-very-long-token-indeed dog";
+        let spans: Vec<(usize, usize)> = text
+            .split(' ')
+            .scan(0, |at, w| {
+                let s = *at;
+                *at += w.len() + 1;
+                Some((s, s + w.len()))
+            })
+            .collect();
+        let mut m = UnitMap::default();
+        let mut next = 1;
+        let ids: Vec<u32> = spans.iter().map(|&(a, b)| m.number_at(text, a, b, &mut next)).collect();
+        assert_eq!(ids, [1, 2, 1, 3, 2, 3, 4]);
+        assert_eq!(next, 5);
+        assert_eq!(m.get_at("cat dog fish", 4, 7, 0), 4);
+        assert_eq!(m.get_at("cat dog fish", 8, 12, 0), 0);
     }
 
     #[test]

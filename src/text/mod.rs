@@ -1,4 +1,5 @@
 //! Text -> tokens -> interned ids. One file (or folder) per tokenizer family.
+pub mod bytemask;
 pub mod intern;
 pub mod lines;
 pub mod matlab;

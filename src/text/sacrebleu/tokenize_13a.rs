@@ -8,6 +8,7 @@
 //! inserted spaces land on character boundaries.
 use std::borrow::Cow;
 
+use crate::text::bytemask::mask64;
 use crate::text::whitespace::is_py_space;
 
 /// The ASCII punctuation that 13a always splits off: ``{|}~ [\]^_` space !"#$%& ()*+ :;<=>?@ /``
@@ -176,13 +177,6 @@ const fn special_table() -> [u8; 256] {
 
 static SPECIAL: [u8; 256] = special_table();
 
-/// Bit `i` of the result is byte `i` of `flags`, whose bytes are all 0 or 1: the multiplier
-/// moves byte `i` to bit `56 + i`, and no two partial products share a bit below that.
-#[inline]
-fn pack_bytes(flags: u64) -> u64 {
-    flags.wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
-
 /// Outcome of [`split_13a_direct`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direct {
@@ -219,25 +213,7 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
             crate::control::poll();
         }
         let block = &s[base..n.min(base + 64)];
-        let mut mask = 0u64;
-        let mut chunks = block.chunks_exact(8);
-        for (j, c) in chunks.by_ref().enumerate() {
-            let flags = u64::from_le_bytes([
-                SPECIAL[c[0] as usize],
-                SPECIAL[c[1] as usize],
-                SPECIAL[c[2] as usize],
-                SPECIAL[c[3] as usize],
-                SPECIAL[c[4] as usize],
-                SPECIAL[c[5] as usize],
-                SPECIAL[c[6] as usize],
-                SPECIAL[c[7] as usize],
-            ]);
-            mask |= pack_bytes(flags) << (8 * j);
-        }
-        let done = block.len() - chunks.remainder().len();
-        for (k, &b) in chunks.remainder().iter().enumerate() {
-            mask |= (SPECIAL[b as usize] as u64) << (done + k);
-        }
+        let mut mask = mask64(block, &SPECIAL);
         while mask != 0 {
             let p = base + mask.trailing_zeros() as usize;
             mask &= mask - 1;
@@ -312,14 +288,6 @@ mod tests {
 
     fn tok(s: &str) -> String {
         split(&tokenize_13a(s)).collect::<Vec<_>>().join(" ")
-    }
-
-    #[test]
-    fn pack_bytes_gathers_one_bit_per_byte() {
-        for bits in 0u64..256 {
-            let v = (0..8).fold(0u64, |v, i| v | (((bits >> i) & 1) << (8 * i)));
-            assert_eq!(pack_bytes(v), bits);
-        }
     }
 
     #[test]
