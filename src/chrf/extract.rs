@@ -20,8 +20,10 @@ pub fn chars_into(text: &str, whitespace: bool, out: &mut Vec<u32>) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        // A cancelled call stops inside a huge text too (once per chunk).
-        crate::control::poll();
+        if i > 0 {
+            // A cancelled call stops inside a huge text too (once per chunk after the first).
+            crate::control::poll();
+        }
         let stop = bytes.len().min(i + POLL_CHUNK);
         while i < stop {
             let b = bytes[i];
@@ -100,8 +102,10 @@ fn decode(
     crate::memory::resize(out, b.len(), 0, "chrF's characters");
     let (mut i, mut k) = (0, 0);
     while i < b.len() {
-        // A cancelled call stops inside a huge text too (once per chunk).
-        crate::control::poll();
+        if i > 0 {
+            // A cancelled call stops inside a huge text too (once per chunk after the first).
+            crate::control::poll();
+        }
         let stop = b.len().min(i + POLL_CHUNK);
         while i < stop {
             let x = b[i];
@@ -256,8 +260,8 @@ pub fn word_spans(text: &str, out: &mut Vec<(usize, usize)>) {
     let mut tok = 0usize;
     let mut base = 0;
     while base < n {
-        if base % (1 << 20) == 0 {
-            // A cancelled call stops inside a huge text too (once per MiB).
+        if base > 0 && base % (1 << 20) == 0 {
+            // A cancelled call stops inside a huge text too (once per MiB after the first).
             crate::control::poll();
         }
         let mut mask = mask64(&b[base..n.min(base + 64)], &BREAK);
@@ -283,21 +287,30 @@ pub fn word_spans(text: &str, out: &mut Vec<(usize, usize)>) {
     }
 }
 
-/// Appends the word `b[start..end]` to `out`, its punctuation split off by chrF++'s rule.
-#[inline]
+/// Appends the word `b[start..end]` to `out`, its punctuation split off by chrF++'s rule. Whether
+/// a word is split is unpredictable, so both possible spans are written and the length advances
+/// by one or two, without a branch.
+#[inline(always)]
 fn push_word(b: &[u8], start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
     if out.capacity() - out.len() < 2 {
         crate::memory::reserve(out, out.len().max(16), "chrF's words");
     }
-    if utf8_len(b[start]) == end - start {
-        out.push((start, end));
-    } else if is_punct(b[end - 1]) {
-        out.extend([(start, end - 1), (end - 1, end)]);
-    } else if is_punct(b[start]) {
-        out.extend([(start, start + 1), (start + 1, end)]);
+    let several = utf8_len(b[start]) != end - start;
+    let last = several & is_punct(b[end - 1]);
+    let first = several & !last & is_punct(b[start]);
+    // The word ends at `cut`, and the punctuation split off (if any) runs from there to `end`.
+    let cut = if last {
+        end - 1
+    } else if first {
+        start + 1
     } else {
-        out.push((start, end));
-    }
+        end
+    };
+    let spare = out.spare_capacity_mut();
+    spare[0].write((start, cut));
+    spare[1].write((cut, end));
+    // SAFETY: the two spare slots were just written, and at most two are taken.
+    unsafe { out.set_len(out.len() + 1 + (last | first) as usize) };
 }
 
 /// The words of chrF++ as slices of `text` (see [`word_spans`]); `spans` is a work buffer.

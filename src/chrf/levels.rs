@@ -19,6 +19,10 @@
 /// the hashed path of [`super::ngrams`].
 pub const MAX_CELLS: usize = 1 << 20;
 
+/// Texts longer than this together poll the call between two orders (shorter ones take well
+/// under a millisecond in all, and a poll per order would be a measurable part of their time).
+const POLL_LEN: usize = 1 << 12;
+
 /// Per group: occurrences in the hypothesis and (so far) in the reference.
 #[derive(Clone, Copy, Default)]
 struct Count {
@@ -191,8 +195,10 @@ impl Levels {
         let mut groups = alpha;
         let (mut nh, mut nr) = (0, 0);
         for n in 2..=max_order {
-            // An order over a long reference takes a while: a cancelled call stops here.
-            crate::control::poll();
+            if lh + lr > POLL_LEN {
+                // An order over a long reference takes a while: a cancelled call stops here.
+                crate::control::poll();
+            }
             if n > 2 {
                 // The positions that start an n-gram.
                 while nh > 0 && self.hyp[nh - 1].0 as usize + n > lh {

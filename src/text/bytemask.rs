@@ -52,7 +52,8 @@ mod tests {
         let mut table = [0u8; 256];
         table[b' ' as usize] = 1;
         table[0xE2] = 1;
-        let text: Vec<u8> = (0..64u32).map(|i| [b'a', b' ', 0xE2, b'b', 0x80][(i * 7 % 5) as usize]).collect();
+        let text: Vec<u8> =
+            (0..64u32).map(|i| [b'a', b' ', 0xE2, b'b', 0x80][(i * 7 % 5) as usize]).collect();
         for n in 0..=64 {
             let want = (0..n).filter(|&k| table[text[k] as usize] == 1).fold(0u64, |m, k| m | 1 << k);
             assert_eq!(mask64(&text[..n], &table), want, "length {n}");

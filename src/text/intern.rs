@@ -169,7 +169,7 @@ impl Packed {
     /// The packed form of `text[a..b]`, like [`Packed::of`], read with two unconditional 8-byte
     /// loads and no branch on the length when the token has 1 to 15 bytes and 16 bytes of
     /// `text` follow `a` (what tokens inside a line nearly always have).
-    #[inline]
+    #[inline(always)]
     pub fn at(text: &str, a: usize, b: usize) -> Option<Packed> {
         let n = b - a;
         match text.as_bytes().get(a..a + 16) {
@@ -245,7 +245,7 @@ impl UnitMap {
     }
 
     /// The value of `key`, inserting `make()` first if absent.
-    #[inline]
+    #[inline(always)]
     pub fn get_or_insert_packed(&mut self, key: Packed, make: impl FnOnce() -> u32) -> u32 {
         let i = self.find(key);
         let generation = self.generation;
@@ -285,7 +285,7 @@ impl UnitMap {
 
     /// The value of the token `text[a..b]`, or if absent, `*next` (inserted, and `*next`
     /// incremented), its key read by [`Packed::at`].
-    #[inline]
+    #[inline(always)]
     pub fn number_at(&mut self, text: &str, a: usize, b: usize, next: &mut u32) -> u32 {
         match Packed::at(text, a, b) {
             Some(key) => self.get_or_number(key, next),
@@ -298,12 +298,20 @@ impl UnitMap {
 
     /// The value of the token `text[a..b]`, or `absent` (then inserted), its key read by
     /// [`Packed::at`].
-    #[inline]
+    #[inline(always)]
     pub fn get_at(&mut self, text: &str, a: usize, b: usize, absent: u32) -> u32 {
-        match Packed::at(text, a, b) {
-            Some(key) => self.get_or_insert_packed(key, || absent),
-            None => self.rest.get_or_insert_with(&text[a..b], || absent),
-        }
+        let Some(key) = Packed::at(text, a, b) else {
+            return self.rest.get_or_insert_with(&text[a..b], || absent);
+        };
+        // Found or not is unpredictable: select without a branch, rewriting a found entry as it is.
+        let i = self.find(key);
+        let generation = self.generation;
+        let e = &mut self.slots[i];
+        let new = e.generation != generation;
+        let value = if new { absent } else { e.value };
+        *e = Slot { key, generation, value };
+        self.live += new as usize;
+        value
     }
 
     /// The value of a token longer than 15 bytes, inserting `make()` first if absent.

@@ -22,7 +22,11 @@ pub fn split(line: &str) -> impl Iterator<Item = &str> {
 
 /// `line.rstrip()`.
 pub fn rstrip(line: &str) -> &str {
-    line.trim_end_matches(is_py_space)
+    match line.as_bytes().last() {
+        // Nearly every line ends in a visible ASCII character: its last byte tells.
+        Some(&b) if b < 0x80 && !matches!(b, b'\t'..=b'\r' | 0x1c..=b' ') => line,
+        _ => line.trim_end_matches(is_py_space),
+    }
 }
 
 /// `line.strip()`.
@@ -53,6 +57,11 @@ mod tests {
         let toks: Vec<&str> = split("\u{feff}a\u{1f}b\u{a0} c  ").collect();
         assert_eq!(toks, ["\u{feff}a", "b", "c"]);
         assert_eq!(rstrip(" a b \n\u{3000}"), " a b");
+        for (line, want) in
+            [("", ""), ("a", "a"), ("a\u{1f}", "a"), ("é", "é"), ("a\u{a0}", "a"), ("a\u{feff}", "a\u{feff}")]
+        {
+            assert_eq!(rstrip(line), want, "{line:?}");
+        }
         assert_eq!(strip(" a b \n"), "a b");
     }
 }

@@ -208,8 +208,8 @@ pub fn split_13a_direct(line: &str, unescaped: bool, spans: &mut Vec<(u32, u32)>
     // visit the set bits (plain bytes cost one table lookup and no branch).
     let mut base = 0;
     while base < n {
-        if base % (1 << 20) == 0 {
-            // A cancelled call stops inside a huge line too (once per MiB).
+        if base > 0 && base % (1 << 20) == 0 {
+            // A cancelled call stops inside a huge line too (once per MiB after the first).
             crate::control::poll();
         }
         let block = &s[base..n.min(base + 64)];
