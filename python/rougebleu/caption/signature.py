@@ -66,11 +66,11 @@ def caption_signature(
 
 def _df_identity(df: Any) -> str:
     """``refs`` (each call's references) or the digest of the frequencies given."""
+    if df is None:
+        return "refs"  # before the imports: NumPy stays out of a caption_scores call
     from rougebleu.caption.cider import DocumentFrequencies
     from rougebleu.caption.stats import _fingerprint
 
-    if df is None:
-        return "refs"
     if not isinstance(df, DocumentFrequencies):
         raise TypeError(f"df must be None or a DocumentFrequencies, not {type(df).__name__}")
     return _fingerprint(df)
