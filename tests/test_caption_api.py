@@ -208,6 +208,11 @@ def test_rewards_and_document_frequencies(tmp_path):
     samples = [c for c in cands for _ in range(2)]
     r = CiderD(df).rewards(samples, tokenized_refs, samples=2)
     assert r.tolist() == np.repeat(per_image, 2).tolist()
+    # Samples read once per image give the scores of each sample against a copy of its references,
+    # the run's frequencies counting each image's references once per sample (pycocoevalcap's).
+    mixed = [cands[(i + s * (i % 2)) % len(cands)] for i in range(len(cands)) for s in range(3)]
+    copied = [r for r in tokenized_refs for _ in range(3)]
+    assert CiderD().rewards(mixed, tokenized_refs, samples=3).tolist() == CiderD().score(mixed, copied)[1].tolist()
     # Saved, loaded, pickled: the same frequencies.
     path = tmp_path / "train.df"
     df.save(path)

@@ -37,15 +37,25 @@ fn read<'a>(
     vocab: &mut impl Vocabulary,
 ) -> usize {
     match t {
-        Text::Str(s) => *seen.entry(s).or_insert_with(|| {
-            words.push_text(s, vocab);
-            words.len() - 1
-        }),
-        Text::Ids(ids) => {
-            words.push_ids(ids);
-            words.len() - 1
-        }
+        Text::Str(s) => *seen.entry(s).or_insert_with(|| push(t, words, vocab)),
+        Text::Ids(_) => push(t, words, vocab),
     }
+}
+
+/// How many earlier samples of the same image a candidate is compared with.
+const LOOK_BACK: usize = 32;
+
+fn same_string(a: Text<'_>, b: Text<'_>) -> bool {
+    matches!((a, b), (Text::Str(x), Text::Str(y)) if x == y)
+}
+
+/// Reads a text as a new one; returns its index.
+fn push(t: Text<'_>, words: &mut Words, vocab: &mut impl Vocabulary) -> usize {
+    match t {
+        Text::Str(s) => words.push_text(s, vocab),
+        Text::Ids(ids) => words.push_ids(ids),
+    }
+    words.len() - 1
 }
 
 impl Captions {
@@ -73,7 +83,8 @@ impl Captions {
         let top = words.max_id().map_or(0, |m| m as usize + 1);
         let unigrams = if top <= 4 * words.total() + 1024 { top as u32 } else { 0 };
         let mut table = NgramTable::with_capacity(words.total() * order.saturating_sub(1), unigrams);
-        let profiles = Profiles::build(&words, order, &mut table);
+        // The batch's table is only read through its entries (corpus frequencies) and the ids.
+        let profiles = Profiles::build(&words, order, &mut table, false);
         let lens = (0..words.len()).map(|t| words.words(t).len() as u32).collect();
         Captions { words, table, profiles, lens, items, references }
     }
@@ -111,9 +122,6 @@ impl Captions {
         }
         let texts = candidates.len() + sets.iter().map(Vec::len).sum::<usize>();
         let mut words = Words::default();
-        // Identical strings (a reference repeated for every sample of an image) are read once.
-        let mut seen: FxHashMap<&'a str, usize> =
-            FxHashMap::with_capacity_and_hasher(texts, Default::default());
         let mut references = Vec::with_capacity(texts - candidates.len());
         let mut ranges = Vec::with_capacity(sets.len());
         for (i, set) in sets.iter().enumerate() {
@@ -122,15 +130,21 @@ impl Captions {
             }
             let start = references.len();
             for &r in set {
-                references.push(read(r, &mut words, &mut seen, vocab));
+                references.push(push(r, &mut words, vocab));
             }
             ranges.push(start..references.len());
         }
-        let items = candidates
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (read(c, &mut words, &mut seen, vocab), ranges[i / samples].clone()))
-            .collect();
+        // A sampled caption equal to an earlier sample of its image (sampling often repeats one)
+        // is read once; looking back a few samples finds those without hashing every text.
+        let mut items: Vec<(usize, Range<usize>)> = Vec::with_capacity(candidates.len());
+        for (i, &c) in candidates.iter().enumerate() {
+            let earlier = &candidates[i - (i % samples).min(LOOK_BACK)..i];
+            let text = match (c, earlier.iter().rposition(|e| same_string(*e, c))) {
+                (Text::Str(_), Some(j)) => items[i - earlier.len() + j].0,
+                _ => push(c, &mut words, vocab),
+            };
+            items.push((text, ranges[i / samples].clone()));
+        }
         Ok(Self::finish(words, order, items, references))
     }
 

@@ -96,7 +96,8 @@ impl DocumentFrequencies {
             bounds.push(words.len());
         }
         let mut table = NgramTable::default();
-        let profiles = Profiles::build(&words, order, &mut table);
+        // Looked up by the texts of later batches: every n-gram is mapped.
+        let profiles = Profiles::build(&words, order, &mut table, true);
         let mut df = vec![0.0; table.len()];
         let mut marks: Marks<()> = Marks::default();
         for w in bounds.windows(2) {

@@ -17,6 +17,10 @@ pub struct NgramTable {
     /// Words below this are their own unigram's id (longer n-grams are numbered after them), so
     /// that unigrams, a quarter of all n-grams, need no hashing; 0: every n-gram is hashed.
     unigrams: u32,
+    /// N-grams numbered without entering the map, as `(prefix, word, id)`: those known to occur
+    /// once in the texts the table was built for (see [`Profiles::build`]), which no later
+    /// look-up asks for.
+    unmapped: Vec<(u32, u32, u32)>,
 }
 
 /// Tables larger than this many entries give their memory back when dropped.
@@ -50,7 +54,16 @@ impl NgramTable {
         let mut map = SPARE_MAP.with(|spare| spare.borrow_mut().take()).unwrap_or_default();
         map.clear();
         map.reserve(n);
-        NgramTable { map, unigrams }
+        NgramTable { map, unigrams, unmapped: Vec::new() }
+    }
+
+    /// A new id for the n-gram `prefix` + `word`, which occurs nowhere else: not entered in the
+    /// map, so [`NgramTable::get`] does not find it ([`NgramTable::entries`] lists it).
+    #[inline]
+    fn unique(&mut self, prefix: u32, word: u32) -> u32 {
+        let id = self.len() as u32;
+        self.unmapped.push((prefix, word, id));
+        id
     }
 
     /// The id of the n-gram `prefix` + `word` (`prefix`: the id of its first n-1 words, `None`
@@ -60,7 +73,7 @@ impl NgramTable {
         if prefix.is_none() && word < self.unigrams {
             return word;
         }
-        let next = self.unigrams + self.map.len() as u32;
+        let next = self.len() as u32;
         *self.map.entry(key(prefix, word)).or_insert(next)
     }
 
@@ -75,7 +88,7 @@ impl NgramTable {
 
     /// The number of ids (every id is below it).
     pub fn len(&self) -> usize {
-        self.unigrams as usize + self.map.len()
+        self.unigrams as usize + self.map.len() + self.unmapped.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -84,10 +97,12 @@ impl NgramTable {
 
     /// Every n-gram as `(prefix, word, id)`.
     pub fn entries(&self) -> impl Iterator<Item = (Option<u32>, u32, u32)> + '_ {
-        (0..self.unigrams).map(|w| (None, w, w)).chain(self.map.iter().map(|(&k, &id)| {
+        let mapped = self.map.iter().map(|(&k, &id)| {
             let p = (k >> 32) as u32;
             ((p > 0).then(|| p - 1), k as u32, id)
-        }))
+        });
+        let unmapped = self.unmapped.iter().map(|&(p, w, id)| (Some(p), w, id));
+        (0..self.unigrams).map(|w| (None, w, w)).chain(mapped).chain(unmapped)
     }
 }
 
@@ -131,7 +146,7 @@ impl<T: Copy + Default> Marks<T> {
 }
 
 /// Texts of up to this many words count their repeats by scanning, longer ones with [`Marks`].
-const SHORT: usize = 24;
+const SHORT: usize = 8;
 
 /// The n-gram counts of every text of a [`Words`], orders `1..=order`.
 pub struct Profiles {
@@ -144,27 +159,65 @@ pub struct Profiles {
 
 impl Profiles {
     /// Counts the n-grams of `words`' texts (their `split()` words), numbering new ones in `table`.
-    pub fn build(words: &Words, order: usize, table: &mut NgramTable) -> Profiles {
-        let mut grams: Vec<(u32, u32)> = Vec::with_capacity(words.total() * order);
+    /// With `lookups` false (the table is only read through [`NgramTable::entries`] and the
+    /// profiles' ids), an n-gram whose first or last n-1 words occur once in all the texts
+    /// occurs once itself, and is numbered without hashing: about half of a caption batch's
+    /// longer n-grams.
+    pub fn build(words: &Words, order: usize, table: &mut NgramTable, lookups: bool) -> Profiles {
+        // Order by order over all texts (ids[k]: the order-k+1 n-grams of every text, text after
+        // text), counting how often each id occurs, so that each order knows which of the one
+        // below are unique.
+        let mut ids: Vec<Vec<u32>> = Vec::with_capacity(order);
+        let mut seen: Vec<u32> = Vec::new();
+        for k in 0..order {
+            let mut next = Vec::with_capacity(words.total());
+            if k == 0 {
+                for t in 0..words.len() {
+                    next.extend(words.words(t).iter().map(|&x| table.id(None, x)));
+                }
+            } else {
+                let below = &ids[k - 1];
+                let mut at = 0;
+                for t in 0..words.len() {
+                    let w = words.words(t);
+                    let n = w.len().saturating_sub(k - 1); // n-grams of the order below
+                    for i in 0..n.saturating_sub(1) {
+                        let (prefix, suffix) = (below[at + i], below[at + i + 1]);
+                        let id = if !lookups && (seen[prefix as usize] == 1 || seen[suffix as usize] == 1) {
+                            table.unique(prefix, w[i + k])
+                        } else {
+                            table.id(Some(prefix), w[i + k])
+                        };
+                        next.push(id);
+                    }
+                    at += n;
+                }
+            }
+            if k + 1 < order && !lookups {
+                seen.resize(table.len(), 0);
+                for &g in &next {
+                    seen[g as usize] = seen[g as usize].saturating_add(1);
+                }
+            }
+            ids.push(next);
+        }
+        // Each text's profile, order after order, in order of first occurrence.
+        let mut grams: Vec<(u32, u32)> = Vec::with_capacity(ids.iter().map(Vec::len).sum());
         let mut bounds = Vec::with_capacity(words.len() * order + 1);
         bounds.push(0u32);
         let mut slots: Marks<u32> = Marks::default();
-        let (mut ids, mut next) = (Vec::new(), Vec::new());
+        let mut at = vec![0usize; order];
         for t in 0..words.len() {
-            let w = words.words(t);
-            ids.clear();
-            for k in 0..order {
-                next.clear();
-                if k == 0 {
-                    next.extend(w.iter().map(|&x| table.id(None, x)));
-                } else if w.len() > k {
-                    next.extend((0..w.len() - k).map(|i| table.id(Some(ids[i]), w[i + k])));
-                }
+            let len = words.words(t).len();
+            for (k, at) in at.iter_mut().enumerate() {
+                let n = len.saturating_sub(k);
+                let next = &ids[k][*at..*at + n];
+                *at += n;
                 let start = grams.len();
                 if next.len() <= SHORT {
                     // Captions are short: finding a repeat among a few earlier n-grams beats a
                     // lookup in a table as large as the batch's n-grams.
-                    for &g in &next {
+                    for &g in next {
                         match grams[start..].iter_mut().find(|e| e.0 == g) {
                             Some(e) => e.1 += 1,
                             None => grams.push((g, 1)),
@@ -172,7 +225,7 @@ impl Profiles {
                     }
                 } else {
                     slots.reset(table.len());
-                    for &g in &next {
+                    for &g in next {
                         match slots.get(g) {
                             Some(at) => grams[at as usize].1 += 1,
                             None => {
@@ -183,7 +236,6 @@ impl Profiles {
                     }
                 }
                 bounds.push(grams.len() as u32);
-                std::mem::swap(&mut ids, &mut next);
             }
         }
         Profiles { order, grams, bounds }
@@ -231,7 +283,7 @@ mod tests {
         w.push_text("b a b a c", &mut vocab);
         w.push_text("a b", &mut vocab);
         let mut table = NgramTable::default();
-        let p = Profiles::build(&w, 3, &mut table);
+        let p = Profiles::build(&w, 3, &mut table, true);
         let unigrams: Vec<u32> = p.of(0, 0).iter().map(|g| g.1).collect();
         assert_eq!(unigrams, [2, 2, 1]); // b, a, c
         assert_eq!(p.of(0, 1).iter().map(|g| g.1).collect::<Vec<_>>(), [2, 1, 1]); // "b a", "a b", "a c"
@@ -252,7 +304,7 @@ mod tests {
         w.push_text(&long.join(" "), &mut vocab);
         w.push_text(&long[..20].join(" "), &mut vocab);
         let mut table = NgramTable::default();
-        let p = Profiles::build(&w, 2, &mut table);
+        let p = Profiles::build(&w, 2, &mut table, true);
         let counts = |t: usize, k: usize| p.of(t, k).iter().map(|g| g.1).collect::<Vec<_>>();
         assert_eq!(counts(0, 0), [24, 12, 12, 12]); // a, b, c, d in order of first occurrence
         assert_eq!(counts(1, 0), [8, 4, 4, 4]);
@@ -261,6 +313,43 @@ mod tests {
             p.of(1, 1).iter().map(|g| g.0).collect::<Vec<_>>()
         );
         assert_eq!(counts(0, 1).iter().sum::<u32>(), 59);
+    }
+
+    #[test]
+    fn unique_ngrams_unmapped_alike() {
+        // The same profiles, n-gram for n-gram, whether n-grams known to be unique are hashed or
+        // not; each unmapped id is listed once by the table's entries.
+        let texts = ["a b c d e", "a b c x", "b c d", "q r s t u v", "a b c d e", "c d e f a b c", ""];
+        let mut vocab = Interner::new();
+        let mut w = Words::default();
+        for t in texts {
+            w.push_text(t, &mut vocab);
+        }
+        let spelled = |table: &NgramTable, p: &Profiles| {
+            let mut names = vec![Vec::new(); table.len()];
+            let entries: Vec<_> = table.entries().collect();
+            assert_eq!(entries.len(), table.len());
+            let mut sorted = entries.clone();
+            sorted.sort_by_key(|e| e.2);
+            for (prefix, word, id) in sorted {
+                let mut name = prefix.map_or_else(Vec::new, |p| names[p as usize].clone());
+                name.push(word);
+                names[id as usize] = name;
+            }
+            (0..texts.len())
+                .flat_map(|t| (0..4).map(move |k| (t, k)))
+                .map(|(t, k)| {
+                    p.of(t, k).iter().map(|&(g, n)| (names[g as usize].clone(), n)).collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut mapped = NgramTable::default();
+        let all = Profiles::build(&w, 4, &mut mapped, true);
+        let mut lean = NgramTable::default();
+        let some = Profiles::build(&w, 4, &mut lean, false);
+        assert!(!lean.unmapped.is_empty() && mapped.unmapped.is_empty());
+        assert_eq!(lean.len(), mapped.len());
+        assert_eq!(spelled(&lean, &some), spelled(&mapped, &all));
     }
 
     #[test]
