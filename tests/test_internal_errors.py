@@ -144,6 +144,7 @@ CALLS = {
     "Meteor15Scorer.pairwise": lambda o: o.meteor.pairwise(["a b"], ["a b"]),
     "Meteor15Scorer.scores": lambda o: o.meteor.scores(o.meteor_rows),
     "Meteor15Scorer.corpus": lambda o: o.meteor.corpus(o.meteor_rows),
+    "Meteor15Scorer.score_list": lambda o: o.meteor.score_list(o.meteor_rows),
     "MeteorRows.__len__": lambda o: len(o.meteor_rows),
     "MeteorRows.__array__": lambda o: o.meteor_rows.__array__(),
     "MeteorRows.lines": lambda o: o.meteor_rows.lines(),

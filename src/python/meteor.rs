@@ -238,6 +238,14 @@ impl Meteor15Scorer {
         })
     }
 
+    /// The score of each native row as a list of floats (pycocoevalcap's per-item list, without
+    /// importing NumPy, which would take longer than scoring the COCO captions).
+    fn score_list(&self, stats: &Bound<'_, MeteorRows>) -> PyResult<Vec<f64>> {
+        guard("Meteor15Scorer.score_list", || {
+            Ok(stats.get().rows.iter().map(|s| self.inner.score(s).score).collect())
+        })
+    }
+
     /// The corpus score of statistics summed as the jar sums them: `(score, precision, recall,
     /// f1, f_mean, fragmentation_penalty, totals)`, `totals` the 23 summed statistics.
     #[allow(clippy::type_complexity)]

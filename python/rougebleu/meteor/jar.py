@@ -341,5 +341,5 @@ def pycocoevalcap_meteor(
         streams = [[r[k] if k < len(r) else None for r in per_item] for k in range(width)]
         metric = METEOR(paraphrase_table=paraphrase_table, cache=cache, pycocoevalcap=True)
         rows = metric._scorer.stats(hyps, streams, True, workers)
-        scores = metric._scorer.scores(rows).tolist()
+        scores = metric._scorer.score_list(rows)
         return metric._scorer.corpus(rows)[0], scores
