@@ -92,15 +92,22 @@ pub struct WordNet {
     lemma_synsets: Vec<u32>,
     /// The first synset id of each part of speech, and the number of synsets.
     pos_starts: [u32; 5],
-    /// NLTK's lemma names of each synset without `_` (ids into `names`), CSR like the above.
-    name_starts: Vec<u32>,
-    synset_names: Vec<u32>,
-    names: Vec<&'static str>,
-    name_ids: FxHashMap<&'static str, u32>,
     /// The `*.exc` lists: form -> base forms, per part of speech.
     exceptions: [FxHashMap<&'static str, Vec<&'static str>>; 4],
     /// METEOR's key of each synset (the smallest synset id of its merge group).
     meteor_key: Vec<u32>,
+    /// NLTK's spellings of the synsets' lemma names, which only NLTK's METEOR asks for: decoded
+    /// on its first question, so that METEOR 1.5 never spends the time.
+    names: OnceLock<Names>,
+}
+
+/// NLTK's lemma names of each synset without `_` (ids into `names`), CSR like the lemmas'
+/// synsets.
+struct Names {
+    name_starts: Vec<u32>,
+    synset_names: Vec<u32>,
+    names: Vec<&'static str>,
+    name_ids: FxHashMap<&'static str, u32>,
 }
 
 /// A little-endian reader over the data file.
@@ -132,22 +139,47 @@ fn leb128(bytes: &[u8], at: &mut usize) -> u32 {
     }
 }
 
+/// `f(lemma, synset)` for each member of each synset, in the file's order (synsets ascending).
+fn for_each_member(members: &[u8], pos_starts: &[u32; 5], mut f: impl FnMut(u32, u32)) {
+    let mut at = 0;
+    let mut first = 0u32;
+    for s in 0..pos_starts[4] {
+        if pos_starts[..4].contains(&s) {
+            first = 0;
+        }
+        let count = leb128(members, &mut at);
+        let mut lemma = first + leb128(members, &mut at);
+        first = lemma;
+        for k in 0..count {
+            if k > 0 {
+                lemma += leb128(members, &mut at);
+            }
+            f(lemma, s);
+        }
+    }
+}
+
 fn text(bytes: &'static [u8]) -> &'static str {
     std::str::from_utf8(bytes).expect("the WordNet data is UTF-8")
 }
 
 impl WordNet {
-    /// The process-wide copy, decoded on first use (tens of milliseconds).
+    /// The process-wide copy, decoded on first use (about 15 ms; NLTK's names on their first use,
+    /// about 25 ms more).
     pub fn get() -> &'static WordNet {
         static WORDNET: OnceLock<WordNet> = OnceLock::new();
         WORDNET.get_or_init(WordNet::decode)
     }
 
-    fn decode() -> WordNet {
+    /// The data file's sections, in order.
+    fn sections() -> [&'static [u8]; 7] {
         assert!(DATA.starts_with(MAGIC), "data/wordnet.bin: unknown format");
         let mut r = Reader { data: &DATA[MAGIC.len()..] };
-        let (front_coded, starts, members, cases, explicit, exceptions, merges) =
-            (r.section(), r.section(), r.section(), r.section(), r.section(), r.section(), r.section());
+        [r.section(), r.section(), r.section(), r.section(), r.section(), r.section(), r.section()]
+    }
+
+    fn decode() -> WordNet {
+        let [front_coded, starts, members, _cases, _explicit, exceptions, merges] = Self::sections();
 
         // The strings live as long as the process (one decoded copy, kept in a static).
         let mut all: Vec<u8> = Vec::with_capacity(front_coded.len() * 2);
@@ -174,70 +206,9 @@ impl WordNet {
         }
         let n_synsets = pos_starts[4] as usize;
 
-        // Members of each synset, with NLTK's spelling of each.
-        let explicit_lines: Vec<&'static str> = text(explicit).lines().collect();
-        let mut explicit_next = 0;
-        let mut names: Vec<&'static str> = Vec::new();
-        let mut name_ids: FxHashMap<&'static str, u32> = FxHashMap::default();
-        // Interns a name; `owned` spellings are leaked only when new.
-        let mut intern = |s: &str, keep: Option<&'static str>, names: &mut Vec<&'static str>| -> u32 {
-            if let Some(&id) = name_ids.get(s) {
-                return id;
-            }
-            let stored: &'static str = keep.unwrap_or_else(|| Box::leak(s.to_string().into_boxed_str()));
-            names.push(stored);
-            name_ids.insert(stored, (names.len() - 1) as u32);
-            (names.len() - 1) as u32
-        };
-        let mut pairs: Vec<(u32, u32)> = Vec::new(); // (lemma, synset)
-        let mut name_starts = Vec::with_capacity(n_synsets + 1);
-        let mut synset_names = Vec::new();
-        let mut at = 0;
-        let mut pair = 0;
-        let mut first = 0u32;
-        for s in 0..n_synsets as u32 {
-            if pos_starts[..4].contains(&s) {
-                first = 0;
-            }
-            name_starts.push(synset_names.len() as u32);
-            let count = leb128(members, &mut at);
-            let mut lemma = first + leb128(members, &mut at);
-            first = lemma;
-            for k in 0..count {
-                if k > 0 {
-                    lemma += leb128(members, &mut at);
-                }
-                pairs.push((lemma, s));
-                let base = lemmas[lemma as usize];
-                let code = cases[pair];
-                pair += 1;
-                if base.contains('_') {
-                    continue; // NLTK's meteor_score never uses these names
-                }
-                match code {
-                    0 => synset_names.push(intern(base, Some(base), &mut names)),
-                    1 | 2 => {
-                        let mut spelled = base.to_string();
-                        if code == 1 {
-                            spelled[..1].make_ascii_uppercase();
-                        } else {
-                            spelled.make_ascii_uppercase();
-                        }
-                        synset_names.push(intern(&spelled, None, &mut names));
-                    }
-                    _ => {
-                        let line = explicit_lines[explicit_next];
-                        explicit_next += 1;
-                        for n in line.split(' ') {
-                            synset_names.push(intern(n, Some(n), &mut names));
-                        }
-                    }
-                }
-            }
-        }
-        name_starts.push(synset_names.len() as u32);
-
         // Lemma -> synsets, ascending.
+        let mut pairs: Vec<(u32, u32)> = Vec::new(); // (lemma, synset)
+        for_each_member(members, &pos_starts, |lemma, s| pairs.push((lemma, s)));
         pairs.sort_unstable();
         let mut lemma_starts = vec![0u32; lemmas.len() + 1];
         for &(l, _) in &pairs {
@@ -278,13 +249,72 @@ impl WordNet {
             lemma_starts,
             lemma_synsets,
             pos_starts,
-            name_starts,
-            synset_names,
-            names,
-            name_ids,
             exceptions: exc,
             meteor_key,
+            names: OnceLock::new(),
         }
+    }
+
+    /// NLTK's names of the synsets' lemmas (the file's member, case and explicit sections).
+    fn names(&self) -> &Names {
+        self.names.get_or_init(|| {
+            let [_, _, members, cases, explicit, _, _] = Self::sections();
+            let explicit_lines: Vec<&'static str> = text(explicit).lines().collect();
+            let mut explicit_next = 0;
+            let mut names: Vec<&'static str> = Vec::new();
+            let mut name_ids: FxHashMap<&'static str, u32> = FxHashMap::default();
+            // Interns a name; `owned` spellings are leaked only when new.
+            let mut intern = |s: &str, keep: Option<&'static str>, names: &mut Vec<&'static str>| -> u32 {
+                if let Some(&id) = name_ids.get(s) {
+                    return id;
+                }
+                let stored: &'static str = keep.unwrap_or_else(|| Box::leak(s.to_string().into_boxed_str()));
+                names.push(stored);
+                name_ids.insert(stored, (names.len() - 1) as u32);
+                (names.len() - 1) as u32
+            };
+            let n_synsets = self.pos_starts[4] as usize;
+            let mut name_starts = Vec::with_capacity(n_synsets + 1);
+            let mut synset_names = Vec::new();
+            let mut pair = 0;
+            let mut next_synset = 0u32;
+            for_each_member(members, &self.pos_starts, |lemma, s| {
+                // Synsets come in order: their names start here.
+                while next_synset <= s {
+                    name_starts.push(synset_names.len() as u32);
+                    next_synset += 1;
+                }
+                let base = self.lemmas[lemma as usize];
+                let code = cases[pair];
+                pair += 1;
+                if base.contains('_') {
+                    return; // NLTK's meteor_score never uses these names
+                }
+                match code {
+                    0 => synset_names.push(intern(base, Some(base), &mut names)),
+                    1 | 2 => {
+                        let mut spelled = base.to_string();
+                        if code == 1 {
+                            spelled[..1].make_ascii_uppercase();
+                        } else {
+                            spelled.make_ascii_uppercase();
+                        }
+                        synset_names.push(intern(&spelled, None, &mut names));
+                    }
+                    _ => {
+                        let line = explicit_lines[explicit_next];
+                        explicit_next += 1;
+                        for n in line.split(' ') {
+                            synset_names.push(intern(n, Some(n), &mut names));
+                        }
+                    }
+                }
+            });
+            while name_starts.len() <= n_synsets {
+                name_starts.push(synset_names.len() as u32);
+            }
+            Names { name_starts, synset_names, names, name_ids }
+        })
     }
 
     fn synsets(&self, lemma: u32) -> &[u32] {
@@ -337,6 +367,7 @@ impl WordNet {
     /// ascending, without repeats. `word` is lowercased as NLTK does (`str.lower`); the caller
     /// adds the word itself, as `meteor_score` does.
     pub fn nltk_synonyms(&self, word: &str) -> Vec<u32> {
+        let n = self.names();
         let lower = word.to_lowercase();
         let mut out = Vec::new();
         let mut forms = Vec::new();
@@ -345,8 +376,8 @@ impl WordNet {
             let range = self.pos_range(pos);
             for &lemma in &forms {
                 for &s in self.synsets(lemma).iter().filter(|s| range.contains(s)) {
-                    let names = &self.synset_names
-                        [self.name_starts[s as usize] as usize..self.name_starts[s as usize + 1] as usize];
+                    let names = &n.synset_names
+                        [n.name_starts[s as usize] as usize..n.name_starts[s as usize + 1] as usize];
                     out.extend_from_slice(names);
                 }
             }
@@ -358,12 +389,12 @@ impl WordNet {
 
     /// The id of a lemma name (as NLTK spells it), if WordNet has it.
     pub fn name_id(&self, name: &str) -> Option<u32> {
-        self.name_ids.get(name).copied()
+        self.names().name_ids.get(name).copied()
     }
 
     /// The name with id `id`.
     pub fn name(&self, id: u32) -> &'static str {
-        self.names[id as usize]
+        self.names().names[id as usize]
     }
 
     /// METEOR 1.5's synsets of `word`: those of the word itself and those of its base forms (its
