@@ -17,7 +17,6 @@
 //! word of the call.
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
@@ -76,8 +75,12 @@ impl Lexicon for Builtin {
 /// holds [`VOCAB_LIMIT`] words, so that a thread's memory stays bounded.
 pub struct Vocab {
     ids: FxHashMap<Box<str>, u32>,
+    /// Tokens that lowercasing changes (capitalised words, most words of some languages), with
+    /// the id of their lowercased form: lowered once, not at every occurrence.
+    unlowered: FxHashMap<Box<str>, u32>,
     texts: Vec<Box<str>>,
     words: Vec<WordFacts>,
+    synonym_lists: Vec<Box<[u32]>>,
     /// Reused from call to call: the lowercased token, the alignment's work lists.
     lower: String,
     scratch: Scratch,
@@ -96,7 +99,8 @@ const ABSENT: u32 = u32::MAX - 1;
 struct WordFacts {
     stem: u32,
     name: u32,
-    synonyms: Option<Rc<[u32]>>,
+    /// The index of its synonyms' list in `synonym_lists`, `UNSET` until asked.
+    synonyms: u32,
 }
 
 thread_local! {
@@ -107,8 +111,10 @@ impl Vocab {
     fn new() -> Vocab {
         Vocab {
             ids: FxHashMap::default(),
+            unlowered: FxHashMap::default(),
             texts: Vec::new(),
             words: Vec::new(),
+            synonym_lists: Vec::new(),
             lower: String::new(),
             scratch: Scratch::default(),
             busy: false,
@@ -119,7 +125,7 @@ impl Vocab {
     pub fn with<R>(f: impl FnOnce(&mut Vocab) -> R) -> R {
         VOCAB.with(|cell| {
             let mut vocab = cell.borrow_mut();
-            if vocab.busy || vocab.texts.len() >= VOCAB_LIMIT {
+            if vocab.busy || vocab.texts.len() + vocab.unlowered.len() >= VOCAB_LIMIT {
                 *vocab = Vocab::new();
             }
             vocab.busy = true;
@@ -133,6 +139,9 @@ impl Vocab {
     /// `str.lower`; ASCII needs no Unicode tables).
     pub fn id(&mut self, token: &str, lowercase: bool) -> u32 {
         if lowercase && token.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
+            if let Some(&id) = self.unlowered.get(token) {
+                return id;
+            }
             let mut lower = std::mem::take(&mut self.lower);
             lower.clear();
             if token.is_ascii() {
@@ -142,6 +151,7 @@ impl Vocab {
             }
             let id = self.intern(&lower);
             self.lower = lower;
+            self.unlowered.insert(token.into(), id);
             id
         } else {
             self.intern(token)
@@ -155,7 +165,7 @@ impl Vocab {
         let id = self.texts.len() as u32;
         self.ids.insert(word.into(), id);
         self.texts.push(word.into());
-        self.words.push(WordFacts { stem: UNSET, name: UNSET, synonyms: None });
+        self.words.push(WordFacts { stem: UNSET, name: UNSET, synonyms: UNSET });
         id
     }
 
@@ -182,21 +192,24 @@ impl Vocab {
         name
     }
 
-    /// The name ids of the synonyms of word `id`, ascending.
-    fn synonyms(&mut self, id: u32) -> Rc<[u32]> {
-        let facts = &mut self.words[id as usize];
-        if let Some(s) = &facts.synonyms {
-            return Rc::clone(s);
+    /// The index in `synonym_lists` of the name ids of the synonyms of word `id`, ascending.
+    fn synonyms(&mut self, id: u32) -> u32 {
+        let known = self.words[id as usize].synonyms;
+        if known != UNSET {
+            return known;
         }
-        let s: Rc<[u32]> = WordNet::get().nltk_synonyms(&self.texts[id as usize]).into();
-        self.words[id as usize].synonyms = Some(Rc::clone(&s));
-        s
+        let list = WordNet::get().nltk_synonyms(&self.texts[id as usize]).into_boxed_slice();
+        self.synonym_lists.push(list);
+        let index = (self.synonym_lists.len() - 1) as u32;
+        self.words[id as usize].synonyms = index;
+        index
     }
 
     /// Whether word `r` is among the WordNet synonyms of word `h` (the word itself aside).
     fn is_synonym(&mut self, h: u32, r: u32) -> bool {
         let name = self.name(r);
-        name != ABSENT && self.synonyms(h).binary_search(&name).is_ok()
+        let list = self.synonyms(h);
+        name != ABSENT && self.synonym_lists[list as usize].binary_search(&name).is_ok()
     }
 
     /// `meteor_score` of hypothesis `hyp` (word ids) against the references `refs` (word ids,
@@ -209,6 +222,10 @@ impl Vocab {
             let s = self.stem(w);
             scratch.hyp_stems.push(s);
         }
+        // The synonyms of each hypothesis stem the synonym stage sees (their lists' indexes),
+        // looked up once for all the references.
+        scratch.synonyms.clear();
+        scratch.synonyms.resize(hyp.len(), UNSET);
         let mut best = None;
         let mut start = 0;
         for &end in ref_ends {
@@ -229,20 +246,19 @@ impl Vocab {
             let (hs, rs) = (&hyp_stems, &ref_stems);
             align_ids(hyp, hs, reference, rs, &mut scratch, move |left_h, left_r| {
                 let (synonyms, names) = (synonyms_ref, names_ref);
-                synonyms.clear();
-                synonyms.resize(hyp.len(), None);
                 for &h in left_h {
-                    synonyms[h as usize] = Some(this.synonyms(hs[h as usize]));
+                    if synonyms[h as usize] == UNSET {
+                        synonyms[h as usize] = this.synonyms(hs[h as usize]);
+                    }
                 }
                 names.clear();
                 names.resize(reference.len(), ABSENT);
                 for &r in left_r {
                     names[r as usize] = this.name(rs[r as usize]);
                 }
-                let (synonyms, names) = (&*synonyms, &*names);
+                let (synonyms, names, lists) = (&*synonyms, &*names, &this.synonym_lists);
                 move |h: usize, r: usize| {
-                    names[r] != ABSENT
-                        && synonyms[h].as_ref().is_some_and(|s| s.binary_search(&names[r]).is_ok())
+                    names[r] != ABSENT && lists[synonyms[h] as usize].binary_search(&names[r]).is_ok()
                 }
             });
             let score = score(&scratch.out, hyp.len(), reference.len(), p);
@@ -265,7 +281,7 @@ struct Scratch {
     out: Vec<(u32, u32)>,
     hyp_stems: Vec<u32>,
     ref_stems: Vec<u32>,
-    synonyms: Vec<Option<Rc<[u32]>>>,
+    synonyms: Vec<u32>,
     names: Vec<u32>,
     /// [`keyed_stage`]'s stacks of reference positions: the top position of each key (word ids
     /// index it; `NONE` when empty, as it is between stages) and the one below each position.
