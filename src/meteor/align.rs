@@ -104,9 +104,9 @@ impl Line {
         if let (true, Some(t)) = (config.uses(Module::Paraphrase), res.paraphrase) {
             let ids: Vec<WordId> = words.iter().map(|w| t.word_id(w)).collect();
             for i in 0..ids.len() {
-                t.scan(&ids, i, |len, p| {
+                t.scan(&ids, i, |len, p, is_reference| {
                     phrases.push((p, i as u32, len as u32));
-                    if t.is_reference(p) {
+                    if is_reference {
                         references.push((i as u32, len as u32, p));
                     }
                 });
@@ -152,6 +152,9 @@ struct Match {
     module: usize,
 }
 
+/// A filler for a list of matches about to be overwritten.
+const NO_MATCHES: Match = Match { start: 0, length: 0, match_start: 0, match_length: 0, module: 0 };
+
 /// The matches found, and how many cover each word.
 struct Stage {
     /// Every match in the order the modules found them; `starts` then groups them by reference
@@ -175,7 +178,6 @@ impl Stage {
 
     /// Sorts the matches by reference position (stably: the jar's lists keep the order of finding).
     fn group(&mut self, n2: usize) {
-        self.found.sort_by_key(|m| m.start);
         self.starts = vec![0; n2 + 1];
         for m in &self.found {
             self.starts[m.start as usize + 1] += 1;
@@ -183,6 +185,14 @@ impl Stage {
         for j in 0..n2 {
             self.starts[j + 1] += self.starts[j];
         }
+        // Each match to the next free place of its position: a stable counting sort.
+        let mut next: Vec<u32> = self.starts[..n2].to_vec();
+        let mut grouped = vec![NO_MATCHES; self.found.len()];
+        for m in &self.found {
+            grouped[next[m.start as usize] as usize] = *m;
+            next[m.start as usize] += 1;
+        }
+        self.found = grouped;
     }
 
     /// The matches starting at reference position `j`.

@@ -51,6 +51,8 @@ impl std::ops::Deref for Bytes {
 /// below `n_phrases`) and then the beginnings of phrases that are not phrases themselves.
 pub struct ParaphraseTable {
     bytes: Bytes,
+    /// This table's serial number, which the thread's [`Memo`] of lookups is tied to.
+    serial: u64,
     vocab: FxHashMap<String, WordId>,
     /// Bytes per word id in the node words (2 when the vocabulary allows).
     width: usize,
@@ -67,6 +69,37 @@ pub struct ParaphraseTable {
     entry_para: usize,
     entry_rank: usize,
 }
+
+/// What a scan learned of the words of a line from their first lookup: their node (if any) and
+/// whether it is a phrase with paraphrases.
+#[derive(Clone, Copy)]
+struct Known {
+    node: Option<Node>,
+    reference: bool,
+}
+
+/// The lookups a thread has made in one table, by their words packed in a number, for the
+/// lines that follow: lines share most of their words and word pairs, and a lookup in the table
+/// is a few cache misses (or page faults) in a file of a hundred megabytes, against one in this
+/// small map. Tied to one table by its serial number; emptied when it reaches [`MEMO_LIMIT`]
+/// entries.
+struct Memo {
+    table: u64,
+    /// One-word phrases by word id (`None`: not looked up yet): a small array in cache, where a
+    /// map of the longer ones would miss it.
+    words: Vec<Option<Known>>,
+    known: FxHashMap<u128, Known>,
+}
+
+const MEMO_LIMIT: usize = 1 << 18;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> =
+        std::cell::RefCell::new(Memo { table: 0, words: Vec::new(), known: FxHashMap::default() });
+}
+
+/// Serial numbers of the tables opened in this process (0: none).
+static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// The hash of a phrase of word ids, one word at a time from [`HASH_START`] (fixed here: the
 /// cache stores its buckets), finished by [`hash_finish`].
@@ -241,6 +274,7 @@ impl ParaphraseTable {
         }
         Some(ParaphraseTable {
             bytes,
+            serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             vocab,
             width,
             n_phrases,
@@ -326,24 +360,51 @@ impl ParaphraseTable {
         self.find(words, words.iter().copied().fold(HASH_START, hash_step))?.phrase
     }
 
-    /// Every phrase of the table starting at `start` in `line` (word ids): `f(length, phrase)`
-    /// for each, shortest first. Stops where no phrase can continue.
-    pub fn scan(&self, line: &[WordId], start: usize, mut f: impl FnMut(usize, PhraseId)) {
-        let mut hash = HASH_START;
-        for len in 1..=self.max_phrase_len.min(line.len() - start) {
-            let w = line[start + len - 1];
-            if w == UNKNOWN {
-                return;
+    /// Every phrase of the table starting at `start` in `line` (word ids): `f(length, phrase,
+    /// has paraphrases)` for each, shortest first. Stops where no phrase can continue. What a
+    /// lookup finds is remembered by the thread (see [`Memo`]) when the words of a phrase pack
+    /// into its key.
+    pub fn scan(&self, line: &[WordId], start: usize, mut f: impl FnMut(usize, PhraseId, bool)) {
+        let packs = self.width == 2 && self.max_phrase_len <= 8;
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.table != self.serial || memo.known.len() >= MEMO_LIMIT {
+                memo.table = self.serial;
+                memo.known.clear();
+                memo.words.clear();
+                memo.words.resize(self.vocab.len(), None);
             }
-            hash = hash_step(hash, w);
-            let Some(node) = self.find(&line[start..start + len], hash) else { return };
-            if let Some(p) = node.phrase {
-                f(len, p);
+            let (mut hash, mut key) = (HASH_START, 0u128);
+            for len in 1..=self.max_phrase_len.min(line.len() - start) {
+                let w = line[start + len - 1];
+                if w == UNKNOWN {
+                    return;
+                }
+                hash = hash_step(hash, w);
+                // 16 bits a word, each nonzero: the words of up to 8 and their number in one key.
+                key = key << 16 | u128::from(w + 1);
+                let look = || {
+                    let node = self.find(&line[start..start + len], hash);
+                    let reference = node.and_then(|n| n.phrase).is_some_and(|p| self.is_reference(p));
+                    Known { node, reference }
+                };
+                let known = if len == 1 {
+                    // (w is a word of the table: UNKNOWN stopped the scan above.)
+                    *memo.words[w as usize].get_or_insert_with(look)
+                } else if packs {
+                    *memo.known.entry(key).or_insert_with(look)
+                } else {
+                    look()
+                };
+                let Some(node) = known.node else { return };
+                if let Some(p) = node.phrase {
+                    f(len, p, known.reference);
+                }
+                if !node.extends {
+                    return;
+                }
             }
-            if !node.extends {
-                return;
-            }
-        }
+        })
     }
 
     /// The entries of `p` as a reference phrase (an index range for [`Self::entry`]), sorted by

@@ -140,14 +140,34 @@ fn exp(z: Dd) -> Dd {
     e.scale(2f64.powi(half as i32)).scale(2f64.powi((k - half) as i32))
 }
 
+/// Powers a thread has computed, by the bits of `(y, x)`: a corpus's segments have few distinct
+/// fragmentations (chunks over matches, small numbers), and each segment's references are scored
+/// to pick the best, so most powers come again. Emptied when it reaches [`POWERS_LIMIT`].
+const POWERS_LIMIT: usize = 1 << 14;
+
+thread_local! {
+    static POWERS: std::cell::RefCell<rustc_hash::FxHashMap<(u64, u64), f64>> = Default::default();
+}
+
 /// `Math.pow(x, y)` as the jar's JVM computes it: its value from the measured table where it is
 /// not the correctly rounded power, else the correctly rounded power.
 pub fn java_pow(x: f64, y: f64) -> f64 {
     let key = (y.to_bits(), x.to_bits());
-    match super::java_pow::MISROUNDED.binary_search_by(|&(b, f, _)| (b, f).cmp(&key)) {
-        Ok(k) => f64::from_bits(super::java_pow::MISROUNDED[k].2),
-        Err(_) => pow(x, y),
-    }
+    POWERS.with(|powers| {
+        let mut powers = powers.borrow_mut();
+        if let Some(&v) = powers.get(&key) {
+            return v;
+        }
+        if powers.len() >= POWERS_LIMIT {
+            powers.clear();
+        }
+        let v = match super::java_pow::MISROUNDED.binary_search_by(|&(b, f, _)| (b, f).cmp(&key)) {
+            Ok(k) => f64::from_bits(super::java_pow::MISROUNDED[k].2),
+            Err(_) => pow(x, y),
+        };
+        powers.insert(key, v);
+        v
+    })
 }
 
 /// `x^y` correctly rounded (see the module docs for the rare exceptions).
