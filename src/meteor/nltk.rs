@@ -257,9 +257,12 @@ impl Vocab {
                     names[r as usize] = this.name(rs[r as usize]);
                 }
                 let (synonyms, names, lists) = (&*synonyms, &*names, &this.synonym_lists);
-                move |h: usize, r: usize| {
-                    names[r] != ABSENT && lists[synonyms[h] as usize].binary_search(&names[r]).is_ok()
-                }
+                (
+                    move |h: usize| !lists[synonyms[h] as usize].is_empty(),
+                    move |h: usize, r: usize| {
+                        names[r] != ABSENT && lists[synonyms[h] as usize].binary_search(&names[r]).is_ok()
+                    },
+                )
             });
             let score = score(&scratch.out, hyp.len(), reference.len(), p);
             best = Some(best.map_or(score, |b| python_max(b, score)));
@@ -346,10 +349,14 @@ fn stage(
     hyp_left: &mut Vec<u32>,
     ref_left: &mut Vec<u32>,
     out: &mut Vec<(u32, u32)>,
+    candidate: impl Fn(usize) -> bool,
     matches: impl Fn(usize, usize) -> bool,
 ) {
     for hi in (0..hyp_left.len()).rev() {
         let h = hyp_left[hi];
+        if !candidate(h as usize) {
+            continue; // can match no reference word
+        }
         let found = ref_left.iter().rposition(|&r| r != TAKEN && matches(h as usize, r as usize));
         if let Some(ri) = found {
             out.push((h, ref_left[ri]));
@@ -363,15 +370,16 @@ fn stage(
 
 /// NLTK's alignment of two word-id lists given their stems: `(hypothesis position, reference
 /// position)` pairs sorted by hypothesis position (`align_words`' first result), left in
-/// `scratch.out`. `synonym_test(hyp_left, ref_left)` gives the synonym stage's test of positions,
-/// asked only when words are left on both sides after the stem stage.
-fn align_ids<F: Fn(usize, usize) -> bool>(
+/// `scratch.out`. `synonym_test(hyp_left, ref_left)` gives the synonym stage's tests of positions
+/// (whether a hypothesis word has synonyms at all, and whether it has a reference word among
+/// them), asked only when words are left on both sides after the stem stage.
+fn align_ids<C: Fn(usize) -> bool, F: Fn(usize, usize) -> bool>(
     hyp: &[u32],
     hyp_stems: &[u32],
     reference: &[u32],
     ref_stems: &[u32],
     scratch: &mut Scratch,
-    synonym_test: impl FnOnce(&[u32], &[u32]) -> F,
+    synonym_test: impl FnOnce(&[u32], &[u32]) -> (C, F),
 ) {
     let Scratch { hyp_left, ref_left, out, top, below, .. } = scratch;
     hyp_left.clear();
@@ -385,8 +393,12 @@ fn align_ids<F: Fn(usize, usize) -> bool>(
         // NLTK's stem stage hands the words it leaves on as their stems: the synonym stage looks
         // up and compares stems ("walking" is looked up as "walk").
         if !hyp_left.is_empty() && !ref_left.is_empty() {
-            let synonym = synonym_test(hyp_left, ref_left);
-            stage(hyp_left, ref_left, out, |h, r| hyp_stems[h] == ref_stems[r] || synonym(h, r));
+            // (A word left here has no reference word left with its stem: the stem stage would
+            // have taken it. So a word without synonyms matches nothing.)
+            let (has_synonyms, synonym) = synonym_test(hyp_left, ref_left);
+            stage(hyp_left, ref_left, out, has_synonyms, |h, r| {
+                hyp_stems[h] == ref_stems[r] || synonym(h, r)
+            });
         }
     }
     out.sort_unstable_by_key(|&(h, _)| h);
@@ -454,7 +466,10 @@ fn align_given(
     let split = |side: &[(u32, u32)]| -> (Vec<u32>, Vec<u32>) { side.iter().copied().unzip() };
     let ((h, hs), (r, rs)) = (split(hyp), split(reference));
     align_ids(&h, &hs, &r, &rs, scratch, |_, _| {
-        |i: usize, j: usize| lexicon.synonym(&words.texts[hs[i] as usize], &words.texts[rs[j] as usize])
+        (
+            |_: usize| true,
+            |i: usize, j: usize| lexicon.synonym(&words.texts[hs[i] as usize], &words.texts[rs[j] as usize]),
+        )
     });
 }
 
@@ -566,7 +581,7 @@ mod tests {
             reference in proptest::collection::vec(0u32..6, 0..12),
         ) {
             let (mut h1, mut r1, mut out1) = ((0..hyp.len() as u32).collect(), (0..reference.len() as u32).collect(), Vec::new());
-            stage(&mut h1, &mut r1, &mut out1, |h, r| hyp[h] == reference[r]);
+            stage(&mut h1, &mut r1, &mut out1, |_| true, |h, r| hyp[h] == reference[r]);
             let (mut h2, mut r2, mut out2): (Vec<u32>, Vec<u32>, _) = ((0..hyp.len() as u32).collect(), (0..reference.len() as u32).collect(), Vec::new());
             let (mut top, mut below) = (Vec::new(), Vec::new());
             keyed_stage(&mut h2, &mut r2, &mut out2, &hyp, &reference, &mut top, &mut below);
