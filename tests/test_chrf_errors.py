@@ -44,7 +44,7 @@ def test_bad_options(kw: dict, exc: type, match: str) -> None:
 def test_n_bootstrap_is_bounded(n: int) -> None:
     # Beyond the bound: a ValueError naming it (NumPy's "Maximum allowed dimension exceeded" or an
     # OverflowError before), and before any work.
-    with pytest.raises(ValueError, match=r"n_bootstrap must be an integer from .* to 10000000"):
+    with pytest.raises(ValueError, match="n_bootstrap must be an integer of at most 10000000, got"):
         CHRF().corpus_score(["a b"], [["a c"]], n_bootstrap=n)
 
 

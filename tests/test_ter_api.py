@@ -138,7 +138,7 @@ def test_bad_input() -> None:
         m.corpus_score(["a"], [["a"]], n_bootstrap=2.5)  # type: ignore[arg-type]
     # Bounded as BLEU's: before, 2**63 was NumPy's "Maximum allowed dimension exceeded".
     for n in (2**63, 10**30, 10_000_001):
-        with pytest.raises(ValueError, match=r"n_bootstrap must be an integer from .* to 10000000"):
+        with pytest.raises(ValueError, match="n_bootstrap must be an integer of at most 10000000, got"):
             m.corpus_score(["a b"], [["a c"]], n_bootstrap=n)
     with pytest.raises(ValueError, match="workers"):
         m.segment_statistics(["a"], [["a"]], workers=0)

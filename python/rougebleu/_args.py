@@ -119,7 +119,10 @@ def bounded_integer(value: Any, name: str, low: int, high: int) -> int:
     the argument (never the OverflowError of a C conversion)."""
     n = integer(value, name)
     if not low <= n <= high:
-        raise ValueError(f"{name} must be an integer from {low} to {high}, got {n}")
+        # A low of -2**63 only keeps the value a C integer: sacrebleu lets any count below one
+        # mean "no resampling", so the message names the bound that matters.
+        span = f"of at most {high}" if low <= -(2**63) else f"from {low} to {high}"
+        raise ValueError(f"{name} must be an integer {span}, got {n}")
     return n
 
 
