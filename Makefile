@@ -123,6 +123,24 @@ bench-caption: release  ## the COCO caption suite (warm and as processes) and CI
 bench-meteor: release  ## NLTK's meteor_score (one thread) and the METEOR 1.5 jar as pycocoevalcap runs it
 	python benches/bench_meteor.py $(ARGS)
 
+# Two release builds side by side: HEAD's and BEFORE's (a commit), each as a wheel in its own
+# virtualenv under build/before-after/, sharing the target directory so dependencies build once
+# (the sources extracted with the current time, or cargo would take the first build as up to date).
+BEFORE_AFTER_DIR := build/before-after
+.PHONY: bench-before-after
+bench-before-after:  ## this build against an earlier one: `make bench-before-after BEFORE=<commit>`, per-call and batch workloads taking turns
+	@test -n "$(BEFORE)" || { echo "give the earlier commit: make bench-before-after BEFORE=<commit>"; exit 1; }
+	set -e; for side in before after; do \
+		rev=$$(test $$side = before && echo "$(BEFORE)" || echo HEAD); \
+		dir=$(BEFORE_AFTER_DIR)/$$side; rm -rf $$dir; mkdir -p $$dir/src; \
+		git archive $$rev | tar -x -m -C $$dir/src; \
+		(cd $$dir/src && CARGO_TARGET_DIR=$(CURDIR)/target maturin build --release --out ../wheel); \
+		$(PYTHON) -m venv --system-site-packages $$dir/venv; \
+		$$dir/venv/bin/python -m pip install -q --force-reinstall --no-deps $$dir/wheel/*.whl; \
+	done
+	$(PYTHON) benches/bench_before_after.py $(BEFORE_AFTER_DIR)/before/venv/bin/python \
+		$(BEFORE_AFTER_DIR)/after/venv/bin/python $(ARGS)
+
 bench-kernels:  ## the Rust kernels alone (criterion; benches/kernels/, its own crate)
 	cargo bench --manifest-path benches/kernels/Cargo.toml $(ARGS)
 
