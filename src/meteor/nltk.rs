@@ -74,10 +74,10 @@ impl Lexicon for Builtin {
 /// word id), its WordNet name id, the name ids of its synonyms. Emptied between calls once it
 /// holds [`VOCAB_LIMIT`] words, so that a thread's memory stays bounded.
 pub struct Vocab {
-    ids: FxHashMap<Box<str>, u32>,
+    ids: WordMap,
     /// Tokens that lowercasing changes (capitalised words, most words of some languages), with
     /// the id of their lowercased form: lowered once, not at every occurrence.
-    unlowered: FxHashMap<Box<str>, u32>,
+    unlowered: WordMap,
     texts: Vec<Box<str>>,
     words: Vec<WordFacts>,
     synonym_lists: Vec<Box<[u32]>>,
@@ -110,8 +110,8 @@ thread_local! {
 impl Vocab {
     fn new() -> Vocab {
         Vocab {
-            ids: FxHashMap::default(),
-            unlowered: FxHashMap::default(),
+            ids: WordMap::default(),
+            unlowered: WordMap::default(),
             texts: Vec::new(),
             words: Vec::new(),
             synonym_lists: Vec::new(),
@@ -139,7 +139,7 @@ impl Vocab {
     /// `str.lower`; ASCII needs no Unicode tables).
     pub fn id(&mut self, token: &str, lowercase: bool) -> u32 {
         if lowercase && token.bytes().any(|b| b.is_ascii_uppercase() || b >= 0x80) {
-            if let Some(&id) = self.unlowered.get(token) {
+            if let Some(id) = self.unlowered.get(token) {
                 return id;
             }
             let mut lower = std::mem::take(&mut self.lower);
@@ -151,7 +151,7 @@ impl Vocab {
             }
             let id = self.intern(&lower);
             self.lower = lower;
-            self.unlowered.insert(token.into(), id);
+            self.unlowered.insert(token, id);
             id
         } else {
             self.intern(token)
@@ -159,11 +159,11 @@ impl Vocab {
     }
 
     fn intern(&mut self, word: &str) -> u32 {
-        if let Some(&id) = self.ids.get(word) {
+        if let Some(id) = self.ids.get(word) {
             return id;
         }
         let id = self.texts.len() as u32;
-        self.ids.insert(word.into(), id);
+        self.ids.insert(word, id);
         self.texts.push(word.into());
         self.words.push(WordFacts { stem: UNSET, name: UNSET, synonyms: UNSET });
         id
@@ -273,6 +273,53 @@ impl Vocab {
         }
         self.scratch = scratch;
         best
+    }
+}
+
+/// Words and their ids: words of up to 23 bytes inside the map's own table, so that a lookup
+/// compares three numbers and follows no pointer to a word allocated somewhere on the heap;
+/// longer words boxed.
+#[derive(Default)]
+struct WordMap {
+    short: FxHashMap<ShortWord, u32>,
+    long: FxHashMap<Box<str>, u32>,
+}
+
+/// A word of up to 23 bytes, zero-padded, its length in the last byte.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct ShortWord([u64; 3]);
+
+impl ShortWord {
+    fn new(word: &str) -> Option<ShortWord> {
+        let len = word.len();
+        if len > 23 {
+            return None;
+        }
+        let mut bytes = [0u8; 24];
+        bytes[..len].copy_from_slice(word.as_bytes());
+        bytes[23] = len as u8;
+        let word = |k: usize| u64::from_le_bytes(bytes[8 * k..8 * k + 8].try_into().expect("8 bytes"));
+        Some(ShortWord([word(0), word(1), word(2)]))
+    }
+}
+
+impl WordMap {
+    fn get(&self, word: &str) -> Option<u32> {
+        match ShortWord::new(word) {
+            Some(key) => self.short.get(&key).copied(),
+            None => self.long.get(word).copied(),
+        }
+    }
+
+    fn insert(&mut self, word: &str, id: u32) {
+        match ShortWord::new(word) {
+            Some(key) => self.short.insert(key, id),
+            None => self.long.insert(word.into(), id),
+        };
+    }
+
+    fn len(&self) -> usize {
+        self.short.len() + self.long.len()
     }
 }
 
