@@ -106,43 +106,47 @@ impl NgramTable {
     }
 }
 
-/// Values attached to some ids of a dense id space, reset in constant time.
+/// Values attached to some ids of a dense id space, reset in constant time. Each id's stamp and
+/// value lie side by side: a look-up touches one cache line.
 pub struct Marks<T: Copy> {
-    stamp: Vec<u32>,
-    value: Vec<T>,
+    slots: Vec<(u32, T)>,
     generation: u32,
 }
 
 impl<T: Copy + Default> Default for Marks<T> {
     fn default() -> Self {
-        Marks { stamp: Vec::new(), value: Vec::new(), generation: 1 }
+        Marks { slots: Vec::new(), generation: 1 }
     }
 }
 
 impl<T: Copy + Default> Marks<T> {
     /// Forgets every value; ids up to `size` may be used.
     pub fn reset(&mut self, size: usize) {
-        if self.stamp.len() < size {
-            self.stamp.resize(size, 0);
-            self.value.resize(size, T::default());
+        if self.slots.len() < size {
+            self.slots.resize(size, (0, T::default()));
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.stamp.fill(0);
+            self.slots.iter_mut().for_each(|s| s.0 = 0);
             self.generation = 1;
         }
     }
 
     #[inline]
     pub fn get(&self, id: u32) -> Option<T> {
-        (self.stamp[id as usize] == self.generation).then(|| self.value[id as usize])
+        let (stamp, value) = self.slots[id as usize];
+        (stamp == self.generation).then_some(value)
     }
 
     #[inline]
     pub fn set(&mut self, id: u32, v: T) {
-        self.stamp[id as usize] = self.generation;
-        self.value[id as usize] = v;
+        self.slots[id as usize] = (self.generation, v);
     }
+}
+
+thread_local! {
+    /// [`Profiles::build`]'s marks, kept from call to call like the table's memory.
+    static BUILD_MARKS: std::cell::RefCell<Marks<u32>> = std::cell::RefCell::new(Marks::default());
 }
 
 /// Texts of up to this many words count their repeats by scanning, longer ones with [`Marks`].
@@ -205,39 +209,44 @@ impl Profiles {
         let mut grams: Vec<(u32, u32)> = Vec::with_capacity(ids.iter().map(Vec::len).sum());
         let mut bounds = Vec::with_capacity(words.len() * order + 1);
         bounds.push(0u32);
-        let mut slots: Marks<u32> = Marks::default();
         let mut at = vec![0usize; order];
-        for t in 0..words.len() {
-            let len = words.words(t).len();
-            for (k, at) in at.iter_mut().enumerate() {
-                let n = len.saturating_sub(k);
-                let next = &ids[k][*at..*at + n];
-                *at += n;
-                let start = grams.len();
-                if next.len() <= SHORT {
-                    // Captions are short: finding a repeat among a few earlier n-grams beats a
-                    // lookup in a table as large as the batch's n-grams.
-                    for &g in next {
-                        match grams[start..].iter_mut().find(|e| e.0 == g) {
-                            Some(e) => e.1 += 1,
-                            None => grams.push((g, 1)),
+        BUILD_MARKS.with(|cell| {
+            let slots = &mut *cell.borrow_mut();
+            for t in 0..words.len() {
+                let len = words.words(t).len();
+                for (k, at) in at.iter_mut().enumerate() {
+                    let n = len.saturating_sub(k);
+                    let next = &ids[k][*at..*at + n];
+                    *at += n;
+                    let start = grams.len();
+                    if next.len() <= SHORT {
+                        // Captions are short: finding a repeat among a few earlier n-grams beats a
+                        // lookup in a table as large as the batch's n-grams.
+                        for &g in next {
+                            match grams[start..].iter_mut().find(|e| e.0 == g) {
+                                Some(e) => e.1 += 1,
+                                None => grams.push((g, 1)),
+                            }
                         }
-                    }
-                } else {
-                    slots.reset(table.len());
-                    for &g in next {
-                        match slots.get(g) {
-                            Some(at) => grams[at as usize].1 += 1,
-                            None => {
-                                slots.set(g, grams.len() as u32);
-                                grams.push((g, 1));
+                    } else {
+                        slots.reset(table.len());
+                        for &g in next {
+                            match slots.get(g) {
+                                Some(at) => grams[at as usize].1 += 1,
+                                None => {
+                                    slots.set(g, grams.len() as u32);
+                                    grams.push((g, 1));
+                                }
                             }
                         }
                     }
+                    bounds.push(grams.len() as u32);
                 }
-                bounds.push(grams.len() as u32);
             }
-        }
+            if slots.slots.len() > KEEP_ENTRIES {
+                *slots = Marks::default(); // a huge batch's marks are not kept
+            }
+        });
         Profiles { order, grams, bounds }
     }
 
