@@ -96,6 +96,14 @@ def test_a_table_that_moved_is_an_error_naming_it():
         bench_charts.bar_data(spec, bench_charts.tables("## Other\n\n| task | ratio |\n| --- | --- |\n| a | 2x |\n"))
 
 
+def test_short_labels_must_name_every_row():
+    table = bench_charts.tables("## Suite\n\n| task | ratio |\n| --- | --- |\n| a long sentence | 2x |\n| b | 3x |\n")
+    spec = bench_charts.Bars("Suite", "task", "ratio", "t", "x", labels=("A", "B"))
+    assert bench_charts.bar_data(spec, table) == [("A", 2.0), ("B", 3.0)]
+    with pytest.raises(ValueError, match="names 1 rows but its table has 2"):
+        bench_charts.bar_data(bench_charts.Bars("Suite", "task", "ratio", "t", "x", labels=("A",)), table)
+
+
 def test_a_public_name_missing_from_the_reference_fails_the_build(tmp_path: Path):
     if importlib.util.find_spec("mkdocs") is None:
         pytest.skip('mkdocs is not installed (pip install ".[docs]")')

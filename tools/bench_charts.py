@@ -33,6 +33,9 @@ class Bars:
     unit: str
     log: bool = True
     last: bool = False
+    # Short labels for the rows, in order, where the table's own are sentences; their number must
+    # match the rows drawn, so a table that gains or loses a row is an error, not a mislabelled bar.
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,35 @@ CHARTS: dict[str, Bars | Lines] = {
         "chrF and TER, one pair per call: speed-up over sacrebleu",
         "x",
         last=True,
+    ),
+    "sentence": Bars(
+        "Sentence scores against the loop users write",
+        "metric",
+        "ratio",
+        "sentence_scores, 3,004 WMT17 segments: speed-up over the sacrebleu loop",
+        "x",
+    ),
+    "meteor": Bars(
+        "METEOR: NLTK's",
+        "set",
+        "loop ratio",
+        "NLTK's meteor_score, per segment: speed-up over NLTK",
+        "x",
+    ),
+    "caption": Bars(
+        "COCO caption suite",
+        "task",
+        "ratio",
+        "COCO caption suite: speed-up over pycocoevalcap",
+        "x",
+        labels=(
+            "suite, warm (a new METEOR JVM per call)",
+            "suite, warm (METEOR JVM kept)",
+            "suite without METEOR, warm",
+            "suite as processes",
+            "CIDEr-D rewards, one thread",
+            "CIDEr-D rewards, corpus df",
+        ),
     ),
     "xlsum": Bars(
         "XL-Sum multilingual ROUGE",
@@ -178,6 +210,10 @@ def bar_data(spec: Bars, all_tables) -> list[tuple[str, float]]:
             data.append((label, value))
     if not data:
         raise ValueError(f"the column '{spec.column}' of '{spec.header}' holds no number")
+    if spec.labels:
+        if len(spec.labels) != len(data):
+            raise ValueError(f"'{spec.title}' names {len(spec.labels)} rows but its table has {len(data)}")
+        data = [(label, value) for label, (_, value) in zip(spec.labels, data)]
     return data
 
 
