@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from sdist_support import sdist_archive
 
 SDIST = "nltk==3.10.4"
 MEMBERS = {"test_bleu.py": "nltk/test/unit/translate/test_bleu.py", "bleu.doctest": "nltk/test/bleu.doctest"}
@@ -28,15 +29,7 @@ MEMBERS = {"test_bleu.py": "nltk/test/unit/translate/test_bleu.py", "bleu.doctes
 def nltk_tests(tmp_path_factory) -> dict[str, str]:
     """The two test files' text, from NLTK's sdist."""
     tmp = tmp_path_factory.mktemp("nltk_sdist")
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", SDIST, "-d", str(tmp)]
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        pytest.skip(f"could not download the {SDIST} sdist: {e}")
-    archives = list(tmp.glob("nltk-3.10.4.tar.gz"))
-    if done.returncode != 0 or not archives:
-        pytest.skip(f"could not download the {SDIST} sdist with pip: {done.stderr.strip()[-300:]}")
-    with tarfile.open(archives[0]) as tar:
+    with tarfile.open(sdist_archive(tmp, SDIST, "nltk-3.10.4.tar.gz")) as tar:
         return {
             name: tar.extractfile(f"nltk-3.10.4/{member}").read().decode("utf-8")  # type: ignore[union-attr]
             for name, member in MEMBERS.items()

@@ -25,6 +25,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from sdist_support import sdist_archive
 
 SDIST = "rouge-score==0.1.2"
 TEST_FILES = ["io_test.py", "rouge_scorer_test.py", "scoring_test.py", "tokenize_test.py", "tokenizers_test.py"]
@@ -35,15 +36,7 @@ DATA_FILES = ["target.txt", "prediction.txt", "target_large.txt", "prediction_la
 def sdist_tests(tmp_path_factory) -> Path:
     """rouge_score's package folder from its sdist (tests and test_util.py)."""
     tmp = tmp_path_factory.mktemp("rouge_score_sdist")
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", SDIST, "-d", str(tmp)]
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        pytest.skip(f"could not download the {SDIST} sdist: {e}")
-    archives = list(tmp.glob("rouge_score-0.1.2.tar.gz"))
-    if done.returncode != 0 or not archives:
-        pytest.skip(f"could not download the {SDIST} sdist with pip: {done.stderr.strip()[-300:]}")
-    with tarfile.open(archives[0]) as tar:
+    with tarfile.open(sdist_archive(tmp, SDIST, "rouge_score-0.1.2.tar.gz")) as tar:
         if hasattr(tarfile, "data_filter"):  # Python >= 3.10.12 / 3.11.4
             tar.extractall(tmp, filter="data")
         else:

@@ -28,6 +28,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from sdist_support import sdist_archive
 
 # Test files of features rougebleu.sacrebleu does not offer: test-set downloads and listings.
 NOT_OFFERED_FILES = {
@@ -67,27 +68,7 @@ def test_rewrite_only_touches_imports() -> None:
 def sdist(tmp_path_factory) -> Path:
     """sacrebleu 2.6.0's unpacked sdist (its package deleted), downloaded once for this module."""
     tmp_path = tmp_path_factory.mktemp("sacrebleu_sdist")
-    dl = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            "--no-binary",
-            ":all:",
-            "sacrebleu==2.6.0",
-            "-d",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    archives = list(tmp_path.glob("sacrebleu-2.6.0.tar.gz"))
-    if dl.returncode != 0 or not archives:
-        pytest.skip(f"could not download the sacrebleu 2.6.0 sdist: {dl.stderr.strip()[-300:]}")
-    with tarfile.open(archives[0]) as tar:
+    with tarfile.open(sdist_archive(tmp_path, "sacrebleu==2.6.0", "sacrebleu-2.6.0.tar.gz")) as tar:
         tar.extractall(tmp_path, filter="data")
     root = tmp_path / "sacrebleu-2.6.0"
     shutil.rmtree(root / "sacrebleu")  # so that nothing can import the real package from here
