@@ -56,9 +56,34 @@ fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
             .thread_name(|i| format!("rougebleu-{i}"))
             .build()
             .ok()
+            .map(started)
             .map(Arc::new);
     }
     pools[threads].clone()
+}
+
+/// `pool`, once every one of its threads is running.
+///
+/// A thread's first touch of this library's thread-local variables makes glibc allocate their
+/// block for that thread (the library is loaded with `dlopen`), and when that allocation fails
+/// glibc aborts the process: it has no way to report it. A pool's threads start asynchronously,
+/// so a thread could make that first touch after a call had filled an address-space limit with
+/// a matrix. Waiting here, before the call allocates anything sized by its input, means every
+/// thread a call can use has its block already, and the memory checks see the threads' stacks.
+fn started(pool: ThreadPool) -> ThreadPool {
+    pool.broadcast(|_| ());
+    pool
+}
+
+/// Builds the thread pools a call with `workers` can use, and waits until their threads run.
+/// Every batch entry point calls this before its first allocation sized by the input (see
+/// [`started`]): the call threads, rayon's global pool (calls short enough to run inline use
+/// it), and the pool for `workers`.
+pub fn ready(workers: Option<usize>) {
+    let _ = call_pool();
+    if let Some(n) = workers.filter(|&n| n > 1) {
+        let _ = pool(pool_threads(n));
+    }
 }
 
 /// The threads that run whole calls for a front end that must keep its own thread free (the
@@ -71,13 +96,16 @@ pub fn call_pool() -> Option<&'static ThreadPool> {
     static CALLS: OnceLock<Option<ThreadPool>> = OnceLock::new();
     CALLS
         .get_or_init(|| {
-            // Outside any pool this is the global pool's size (`RAYON_NUM_THREADS`, else the cores).
+            // Outside any pool this is the global pool's size (`RAYON_NUM_THREADS`, else the cores),
+            // and it starts the global pool: its threads, too, must run before the call allocates.
             let threads = rayon::current_num_threads();
+            rayon::broadcast(|_| ());
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(|i| format!("rougebleu-call-{i}"))
                 .build()
                 .ok()
+                .map(started)
         })
         .as_ref()
 }

@@ -129,6 +129,7 @@ impl NumpyGenerator {
     where
         T: crate::memory::Zeroed + From<u16> + TryFrom<u32> + Send,
     {
+        crate::batch::ready(None); // the call thread first, the matrix after (see `batch::ready`)
         let mut idx = crate::memory::try_matrix::<T>(rows, n, "bootstrap indices")?;
         let rng = Mutex::new(&mut self.rng);
         long_call::run(py, rows.saturating_mul(n), || {

@@ -29,7 +29,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Workers {
     }
 }
 
-/// The thread count for the batch helpers: `None` is rayon's global pool.
+/// The thread count for the batch helpers (`None` is rayon's global pool), with the threads the
+/// call can use already running: entry points call this first, before they allocate anything
+/// sized by their input (see `crate::batch::ready`).
 pub fn threads(workers: Option<Workers>) -> Option<usize> {
-    workers.and_then(|w| w.0)
+    let workers = workers.and_then(|w| w.0);
+    crate::batch::ready(workers);
+    workers
 }
