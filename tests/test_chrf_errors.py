@@ -74,8 +74,10 @@ def test_native_options_are_checked_before_any_work() -> None:
 
 def test_non_string_items_name_the_argument() -> None:
     m = CHRF()
-    with pytest.raises(TypeError, match=r"hypotheses\[1\]"):
+    with pytest.raises(TypeError, match=r"hypotheses\[1\] must be a str, got int"):
         m.corpus_score(["a", 3], [["a", "b"]])
+    with pytest.raises(TypeError, match=r"hypotheses\[1\] must be a str, got bytes"):
+        m.sentence_scores(["a", b"b"], [["a", "b"]])
     with pytest.raises(TypeError, match=r"references\[0\]\[1\]"):
         m.corpus_score(["a", "b"], [["a", b"b"]])
     with pytest.raises(TypeError, match=r"candidates\[0\]"):
