@@ -4,6 +4,7 @@ use super::segment::{with_segment_stats, SegmentStats};
 use super::stats::stats_len;
 use crate::error::{check_segment_count, check_streams, Error, Result};
 use crate::limits::MAX_NGRAM_ORDER;
+use crate::text::prefetch::prefetch_text;
 use crate::text::sacrebleu::{preprocess, preprocess_into, Tokenizer, Tokens};
 use crate::{batch, memory};
 
@@ -200,6 +201,9 @@ where
     check_segment_count(hyps.len(), n)?;
     let k = stats_len(prep.max_order);
     let rows = batch::map_range(n, workers, |i| {
+        if i + 1 < n {
+            prefetch_segment(&hyps[i + 1], streams, i + 1);
+        }
         with_row(k, |row| {
             let refs = streams.iter().filter_map(|s| s[i].as_ref().map(|r| r.as_ref()));
             segment_row(hyps[i].as_ref(), refs, prep, row);
@@ -207,6 +211,17 @@ where
         })
     });
     Ok((rows, num_refs))
+}
+
+/// Asks for segment `i`'s texts ahead of their turn (see [`prefetch_text`]).
+#[inline]
+fn prefetch_segment<S: AsRef<str>, H: AsRef<str>>(hyp: &H, streams: &[Vec<Option<S>>], i: usize) {
+    prefetch_text(hyp.as_ref());
+    for s in streams {
+        if let Some(r) = s.get(i).and_then(|r| r.as_ref()) {
+            prefetch_text(r.as_ref());
+        }
+    }
 }
 
 /// The statistics row `[hyp_len, ref_len, correct_1..N, total_1..N]` of one hypothesis against its

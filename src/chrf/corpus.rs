@@ -7,6 +7,7 @@ use super::score::f_score;
 use super::ChrfOptions;
 use crate::batch;
 use crate::error::{check_segment_count, check_streams, Result};
+use crate::text::prefetch::prefetch_text;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -122,6 +123,11 @@ impl ChrfRefs {
     {
         check_segment_count(hyps.len(), self.len())?;
         Ok(batch::map_range(hyps.len(), workers, |i| {
+            if let Some(next) = hyps.get(i + 1) {
+                // The next segment's texts, asked for ahead of their turn (see `prefetch_text`).
+                prefetch_text(next.as_ref());
+                self.segment(i + 1).for_each(prefetch_text);
+            }
             with_segment_stats(hyps[i].as_ref(), self.segment(i), opts, &finish)
         }))
     }

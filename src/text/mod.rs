@@ -3,6 +3,7 @@ pub mod bytemask;
 pub mod intern;
 pub mod lines;
 pub mod matlab;
+pub mod prefetch;
 pub mod ptb;
 pub mod rouge_score;
 pub mod sacrebleu;
