@@ -12,7 +12,9 @@ float64 array (checked bit for bit before timing). Metrics: BLEU with effective 
 chrF++ (`word_order=2`) and TER, all with default options otherwise.
 
 Each figure is CPU time of the process (`time.process_time`: the machine is shared, and wall time
-counts other jobs' turns; with one rayon thread the work is one thread's), the best of `--rounds`
+counts other jobs' turns; with one rayon thread the work is one thread's), with OpenBLAS held to
+one thread for both sides (`OPENBLAS_NUM_THREADS=1`, set here before NumPy loads: its helper
+threads would otherwise add their idle spinning to the process' CPU time), the best of `--rounds`
 runs; both sides take turns within every round. The output gives µs per segment for each side and
 their ratio. The labelled extra row per metric times sacrebleu with a new metric object per
 segment (what `bench_chrf.py` used to time), which charges the constructor to every segment.
@@ -20,18 +22,22 @@ segment (what `bench_chrf.py` used to time), which charges the constructor to ev
 
 from __future__ import annotations
 
-import argparse
 import os
-import time
-from pathlib import Path
-from typing import Any, Callable
 
-import sacrebleu
-from _common import CORPUS
+# Before NumPy loads (see the docstring): OpenBLAS' helper threads count in the process' CPU time.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from rougebleu.mt.bleu import BLEU
-from rougebleu.mt.chrf import CHRF
-from rougebleu.mt.ter import TER
+import argparse  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import sacrebleu  # noqa: E402
+from _common import CORPUS  # noqa: E402
+
+from rougebleu.mt.bleu import BLEU  # noqa: E402
+from rougebleu.mt.chrf import CHRF  # noqa: E402
+from rougebleu.mt.ter import TER  # noqa: E402
 
 SYSTEM = "uedin-nmt.4722"
 
@@ -67,7 +73,8 @@ def main() -> None:
     ref = lines(folder / "newstest2017.en-de.ref.de")
     hyp = lines(folder / f"newstest2017.{SYSTEM}.en-de.de")
     n = len(hyp)
-    print(f"RAYON_NUM_THREADS={os.environ.get('RAYON_NUM_THREADS')}  cores={os.cpu_count()}  system={SYSTEM}")
+    env = f"RAYON_NUM_THREADS={os.environ.get('RAYON_NUM_THREADS')}  OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}"
+    print(f"{env}  cores={os.cpu_count()}  system={SYSTEM}")
     print(f"sentence scores of {n:,} segments, one thread, CPU time, best of {args.rounds} (µs per segment)\n")
     print(f"{'metric':24} {'rougebleu':>10} {'sacrebleu loop':>15} {'ratio':>8}")
 
