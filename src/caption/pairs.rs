@@ -26,7 +26,7 @@ impl CiderPairs {
         let texts = hyps.iter().chain(refs).copied();
         let (captions, index) = match df {
             Some(df) => Captions::from_texts(texts, order, &mut cider::CorpusVocabulary::new(df)),
-            None => Captions::from_texts(texts, order, &mut crate::text::intern::Interner::new()),
+            None => Captions::from_texts(texts, order, &mut super::words::BatchVocabulary::new()),
         };
         let (hyps, refs) = (index[..hyps.len()].to_vec(), index[hyps.len()..].to_vec());
         let weights = match df {

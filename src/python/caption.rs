@@ -24,9 +24,9 @@ use crate::caption::captions::{Captions, Text};
 use crate::caption::cider::{CorpusVocabulary, DocumentFrequencies, Frequencies, Variant};
 use crate::caption::pairs::CiderPairs;
 use crate::caption::suite::{self, Metrics};
+use crate::caption::words::BatchVocabulary;
 use crate::error::Error;
 use crate::options::Vocabulary;
-use crate::text::intern::Interner;
 use crate::text::ptb;
 
 /// The texts of an argument, read while attached: `str`s stay in their Python objects (held
@@ -506,7 +506,9 @@ fn caption_suite<'py>(
                     Some(df) => {
                         Captions::grouped(&cand_texts, &sets, samples, order, &mut CorpusVocabulary::new(df))?
                     }
-                    None => Captions::grouped(&cand_texts, &sets, samples, order, &mut Interner::new())?,
+                    None => {
+                        Captions::grouped(&cand_texts, &sets, samples, order, &mut BatchVocabulary::new())?
+                    }
                 };
                 let freq = df.as_deref().map_or(Frequencies::Batch, Frequencies::Corpus);
                 suite::run(&captions, metrics, freq, workers)
