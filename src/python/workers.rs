@@ -29,7 +29,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Workers {
     }
 }
 
-/// The thread count for the batch helpers (`None` is rayon's global pool), with the threads the
+/// The thread count for the batch helpers (`None`: one thread per core), with the threads the
 /// call can use already running: entry points call this first, before they allocate anything
 /// sized by their input (see `crate::batch::ready`).
 pub fn threads(workers: Option<Workers>) -> Option<usize> {

@@ -212,7 +212,7 @@ where
         let rows = chunk.min(n_samples - c * chunk);
         let next_rows = chunk.min(n_samples - c * chunk - rows);
         let cur = &current;
-        let (_, results) = rayon::join(
+        let (_, results) = crate::batch::join(
             || draw(rng, &mut next[..next_rows * n]),
             || crate::batch::map_range(rows, None, |r| row(&cur[r * n..(r + 1) * n])),
         );

@@ -44,7 +44,7 @@ where
         let rows = chunk.min(n_samples - c * chunk);
         let next_rows = chunk.min(n_samples - c * chunk - rows);
         let cur = &current;
-        let (_, scored) = rayon::join(
+        let (_, scored) = crate::batch::join(
             || rng.fill_choice(n as u64, &mut next[..next_rows * n]),
             || {
                 crate::batch::map_range(tables.len() * rows, workers, |t| {
