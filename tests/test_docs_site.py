@@ -62,9 +62,14 @@ def test_readme_is_a_front_door():
     assert 'pip install . && python -m rougebleu\npip install ".[test]" && pytest' in text
 
 
+def _sources():
+    """The package's Python sources and stubs (not compiled bytecode beside them)."""
+    return [p for p in (REPO / "python" / "rougebleu").rglob("*") if p.suffix in (".py", ".pyi")]
+
+
 def test_docstrings_point_to_the_site_not_to_files_the_wheel_lacks():
     offenders = []
-    for path in (REPO / "python" / "rougebleu").rglob("*.py*"):
+    for path in _sources():
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"(?<![\w/.])docs/[\w-]+\.md", line):
                 offenders.append(f"{path.relative_to(REPO)}:{n}")
@@ -72,7 +77,7 @@ def test_docstrings_point_to_the_site_not_to_files_the_wheel_lacks():
 
 
 def test_site_links_in_docstrings_name_pages_that_exist():
-    for path in (REPO / "python" / "rougebleu").rglob("*.py*"):
+    for path in _sources():
         for page in re.findall(re.escape(SITE) + r"([\w/-]*)", path.read_text(encoding="utf-8")):
             source = page.rstrip("/") + ".md" if page else "index.md"
             assert (REPO / "docs" / source).is_file(), f"{path.name}: {SITE}{page}"
