@@ -14,97 +14,40 @@
 //!   not to the new path (a bug of the jar that decides ties);
 //! - a line identical to its reference (same hashes) is aligned with exact matches only.
 use super::config::{Config, Module};
-use super::paraphrase::{ParaphraseTable, PhraseId, WordId};
+use super::lexicon::{describe, LineWords, Needs};
+use super::paraphrase::{ParaphraseTable, PhraseId};
 use super::stats::Stats;
 
-/// Words whose stems and synsets a thread has looked up, kept for the next lines and calls
-/// (both depend on the word alone). Emptied when they grow past this many words.
-const WORD_CACHE_LIMIT: usize = 200_000;
-
-thread_local! {
-    static STEMS: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, i32>> = Default::default();
-    static SYNSETS: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Box<[u32]>>> = Default::default();
-}
-
-/// The hash of the Snowball stem of `word`.
-fn stem_hash(word: &str) -> i32 {
-    STEMS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some(&h) = cache.get(word) {
-            return h;
-        }
-        if cache.len() >= WORD_CACHE_LIMIT {
-            cache.clear();
-        }
-        let h = super::java::string_hash(&crate::stem::meteor_snowball::stem(word));
-        cache.insert(word.into(), h);
-        h
-    })
-}
-
-/// `f` of METEOR's synset keys of `word` (and of its base forms).
-fn with_synsets(wn: &super::wordnet::WordNet, word: &str, f: impl FnOnce(&[u32])) {
-    SYNSETS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some(s) = cache.get(word) {
-            return f(s);
-        }
-        if cache.len() >= WORD_CACHE_LIMIT {
-            cache.clear();
-        }
-        let s: Box<[u32]> = wn.meteor_synsets(word).into_boxed_slice();
-        f(&s);
-        cache.insert(word.into(), s);
-    })
-}
-
-/// A line prepared for alignment: its words and what each matcher compares.
+/// A line prepared for alignment: what each matcher compares of its words.
 #[derive(Clone, Debug, Default)]
 pub struct Line {
-    pub words: Vec<String>,
-    hashes: Vec<i32>,
-    /// Hashes of the Snowball stems (when the stem module is on).
-    stems: Vec<i32>,
-    /// METEOR synset keys of each word and its base forms, ascending (synonym module): word `i`'s
-    /// are `synsets[synset_starts[i]..synset_starts[i + 1]]`.
-    synsets: Vec<u32>,
-    synset_starts: Vec<u32>,
+    words: LineWords,
     /// The phrases of the line the paraphrase table has (paraphrase module): `(phrase, start,
     /// length)` sorted by phrase then start, and those with paraphrases as `(start, length,
     /// phrase)` in the order the jar visits them.
     phrases: Vec<(PhraseId, u32, u32)>,
     references: Vec<(u32, u32, PhraseId)>,
-    function: Vec<bool>,
-    /// UTF-16 length of each word (character-based scoring).
-    lengths: Vec<u32>,
-}
-
-/// The word-level resources a line is prepared with.
-pub struct Resources<'a> {
-    pub wordnet: Option<&'static super::wordnet::WordNet>,
-    pub paraphrase: Option<&'a ParaphraseTable>,
-    pub function_words: &'a rustc_hash::FxHashSet<&'static str>,
 }
 
 impl Line {
-    /// `words` are the tokens of a normalized (and, as configured, lowercased) line.
-    pub fn new(words: Vec<String>, config: &Config, res: &Resources<'_>) -> Line {
-        let hashes = words.iter().map(|w| super::java::string_hash(w)).collect();
-        let stems =
-            if config.uses(Module::Stem) { words.iter().map(|w| stem_hash(w)).collect() } else { Vec::new() };
-        let (mut synsets, mut synset_starts) = (Vec::new(), Vec::new());
-        if let (true, Some(wn)) = (config.uses(Module::Synonym), res.wordnet) {
-            synset_starts.push(0);
-            for w in &words {
-                with_synsets(wn, w, |s| synsets.extend_from_slice(s));
-                synset_starts.push(synsets.len() as u32);
-            }
-        }
+    /// `words` are the tokens of a normalized (and, as configured, lowercased) line;
+    /// `paraphrase` the table when the paraphrase module is on.
+    pub fn new<'w>(
+        words: impl ExactSizeIterator<Item = &'w str>,
+        config: &Config,
+        paraphrase: Option<&ParaphraseTable>,
+    ) -> Line {
+        let needs = Needs {
+            stem: config.uses(Module::Stem),
+            wordnet: config.uses(Module::Synonym).then(super::wordnet::WordNet::get),
+            paraphrase: if config.uses(Module::Paraphrase) { paraphrase } else { None },
+        };
+        let words = describe(words, &needs);
         let (mut phrases, mut references) = (Vec::new(), Vec::new());
-        if let (true, Some(t)) = (config.uses(Module::Paraphrase), res.paraphrase) {
-            let ids: Vec<WordId> = words.iter().map(|w| t.word_id(w)).collect();
+        if let Some(t) = needs.paraphrase {
+            let ids = &words.paraphrase_ids;
             for i in 0..ids.len() {
-                t.scan(&ids, i, |len, p, is_reference| {
+                t.scan(ids, i, |len, p, is_reference| {
                     phrases.push((p, i as u32, len as u32));
                     if is_reference {
                         references.push((i as u32, len as u32, p));
@@ -113,30 +56,20 @@ impl Line {
             }
             phrases.sort_unstable();
         }
-        let function = words
-            .iter()
-            .map(|w| {
-                if w.bytes().any(|b| b.is_ascii_uppercase()) || !w.is_ascii() {
-                    res.function_words.contains(w.to_lowercase().as_str())
-                } else {
-                    res.function_words.contains(w.as_str())
-                }
-            })
-            .collect();
-        let lengths = words.iter().map(|w| super::java::utf16_len(w) as u32).collect();
-        Line { words, hashes, stems, synsets, synset_starts, phrases, references, function, lengths }
+        Line { words, phrases, references }
     }
 
     fn synsets_of(&self, i: usize) -> &[u32] {
-        &self.synsets[self.synset_starts[i] as usize..self.synset_starts[i + 1] as usize]
+        let w = &self.words;
+        &w.synsets[w.synset_starts[i] as usize..w.synset_starts[i + 1] as usize]
     }
 
     pub fn len(&self) -> usize {
-        self.words.len()
+        self.words.hashes.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
+        self.words.hashes.is_empty()
     }
 }
 
@@ -412,18 +345,22 @@ pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable
     let mut stage =
         Stage { found: Vec::new(), starts: Vec::new(), coverage1: vec![0; n1], coverage2: vec![0; n2] };
     // Identical lines: exact matches only (the jar's guard against beam search errors).
-    let modules_used = if n1 == n2 && a.hashes == b.hashes { 1 } else { config.modules.len() };
+    let (x, y) = (&a.words, &b.words);
+    let modules_used = if n1 == n2 && a.words.hashes == b.words.hashes { 1 } else { config.modules.len() };
     for (k, &module) in config.modules[..modules_used].iter().enumerate() {
         match module {
-            Module::Exact => word_matches(&mut stage, k, a, b, |i, j| a.hashes[i] == b.hashes[j]),
+            Module::Exact => word_matches(&mut stage, k, a, b, |i, j| x.hashes[i] == y.hashes[j]),
             // Different words (by hash) with the same stem (by hash).
             Module::Stem => word_matches(&mut stage, k, a, b, |i, j| {
-                a.stems[i] == b.stems[j] && a.hashes[i] != b.hashes[j]
+                x.stems[i] == y.stems[j] && x.hashes[i] != y.hashes[j]
             }),
-            // Different words sharing a synset (none without WordNet data for both lines).
-            Module::Synonym if !a.synset_starts.is_empty() && !b.synset_starts.is_empty() => {
+            // Different words sharing a synset (none without WordNet data for both lines); the
+            // masks settle most pairs.
+            Module::Synonym if !x.synset_starts.is_empty() && !y.synset_starts.is_empty() => {
                 word_matches(&mut stage, k, a, b, |i, j| {
-                    a.hashes[i] != b.hashes[j] && share_one(a.synsets_of(i), b.synsets_of(j))
+                    x.synset_masks[i] & y.synset_masks[j] != 0
+                        && x.hashes[i] != y.hashes[j]
+                        && share_one(a.synsets_of(i), b.synsets_of(j))
                 })
             }
             Module::Synonym => {}
@@ -553,13 +490,13 @@ fn statistics(a: &Line, b: &Line, matches: &[Option<Match>], config: &Config) ->
     for m in matches.iter().flatten() {
         for k in 0..m.match_length {
             let i = (m.match_start + k) as usize;
-            let (slot, unit) = (if a.function[i] { 2 } else { 0 }, unit_of(a, i, config));
+            let (slot, unit) = (if a.words.function[i] { 2 } else { 0 }, unit_of(a, i, config));
             stats.stages[m.module][slot] += unit;
             stage_words[m.module][slot] += 1;
         }
         for k in 0..m.length {
             let j = (m.start + k) as usize;
-            let (slot, unit) = (if b.function[j] { 3 } else { 1 }, unit_of(b, j, config));
+            let (slot, unit) = (if b.words.function[j] { 3 } else { 1 }, unit_of(b, j, config));
             stats.stages[m.module][slot] += unit;
             stage_words[m.module][slot] += 1;
         }
@@ -567,7 +504,7 @@ fn statistics(a: &Line, b: &Line, matches: &[Option<Match>], config: &Config) ->
     let total = |line: &Line, only_function: bool| -> f64 {
         // A fold from +0.0: Rust's f64 `sum` starts at -0.0, which Java would print as "-0.0".
         (0..line.len())
-            .filter(|&i| !only_function || line.function[i])
+            .filter(|&i| !only_function || line.words.function[i])
             .fold(0.0, |acc, i| acc + unit_of(line, i, config))
     };
     stats.test_length = total(a, false);
@@ -585,7 +522,7 @@ fn statistics(a: &Line, b: &Line, matches: &[Option<Match>], config: &Config) ->
 /// A word's weight in the lengths and match counts: 1, or its length with `-ch`.
 fn unit_of(line: &Line, i: usize, config: &Config) -> f64 {
     if config.char_based {
-        f64::from(line.lengths[i])
+        f64::from(line.words.lengths[i])
     } else {
         1.0
     }

@@ -6,6 +6,7 @@
 //! METEOR 1.5:
 //! - [`config`]: its options (normalization, tasks, modules, weights) and Eval ID;
 //! - [`normalize`]: its `-norm` tokenizer/normalizer for English;
+//! - [`lexicon`]: what the matchers need of each word, worked out once per thread;
 //! - [`align`]: the four matchers and the beam search for the best alignment;
 //! - [`stats`]: the 23 sufficient statistics, their sums and the score;
 //! - [`scorer`]: a configured scorer, best reference, the `-stdio` mode pycocoevalcap drives;
@@ -19,6 +20,7 @@ pub mod align;
 pub mod config;
 mod jar_lists;
 pub mod java;
+mod lexicon;
 pub mod nltk;
 pub mod normalize;
 pub mod paraphrase;

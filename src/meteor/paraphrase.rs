@@ -301,6 +301,11 @@ impl ParaphraseTable {
         self.vocab.get(word).copied().unwrap_or(UNKNOWN)
     }
 
+    /// This table's serial number: distinct for every table opened in this process.
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
     /// The longest phrase of the table, in words.
     pub fn max_phrase_len(&self) -> usize {
         self.max_phrase_len

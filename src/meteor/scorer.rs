@@ -3,15 +3,11 @@
 //! corpus and scored once (`MeteorScorer`, `Meteor.scorePlaintext` and the `-stdio` mode).
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet;
-
-use super::align::{align, Line, Resources};
+use super::align::{align, Line};
 use super::config::{Config, Module, Normalization};
-use super::jar_lists::FUNCTION_WORDS;
 use super::normalize::normalize_english;
 use super::paraphrase::ParaphraseTable;
 use super::stats::{Score, Stats};
-use super::wordnet::WordNet;
 use crate::error::{Error, Result};
 
 /// A METEOR 1.5 scorer for English: the configuration, WordNet (synonym module) and the
@@ -19,7 +15,6 @@ use crate::error::{Error, Result};
 pub struct Meteor15 {
     pub config: Config,
     paraphrase: Option<Arc<ParaphraseTable>>,
-    function_words: FxHashSet<&'static str>,
 }
 
 impl Meteor15 {
@@ -33,29 +28,38 @@ impl Meteor15 {
             ));
         }
         let paraphrase = if config.uses(Module::Paraphrase) { paraphrase } else { None };
-        Ok(Meteor15 { config, paraphrase, function_words: FUNCTION_WORDS.iter().copied().collect() })
+        Ok(Meteor15 { config, paraphrase })
     }
 
     /// The words the jar aligns for `text`: normalized and lowercased as configured, split as
     /// `StringTokenizer` splits.
     pub fn words(&self, text: &str) -> Vec<String> {
-        let text = match self.config.normalization {
-            Normalization::None => text.to_string(),
-            Normalization::Lower => text.to_lowercase(),
-            Normalization::Norm => normalize_english(text, true).to_lowercase(),
-            Normalization::NormNoPunct => normalize_english(text, false).to_lowercase(),
+        super::java::tokens(&self.normalized(text)).map(str::to_string).collect()
+    }
+
+    /// `text` normalized and lowercased as configured.
+    fn normalized(&self, text: &str) -> String {
+        // Lowercasing copies the text: skipped where it would change nothing.
+        let lower = |s: String| {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) || !s.is_ascii() {
+                s.to_lowercase()
+            } else {
+                s
+            }
         };
-        super::java::tokens(&text).map(str::to_string).collect()
+        match self.config.normalization {
+            Normalization::None => text.to_string(),
+            Normalization::Lower => lower(text.to_string()),
+            Normalization::Norm => lower(normalize_english(text, true)),
+            Normalization::NormNoPunct => lower(normalize_english(text, false)),
+        }
     }
 
     /// `text` prepared for alignment (normalized, tokenized, each word looked up once).
     pub fn line(&self, text: &str) -> Line {
-        let resources = Resources {
-            wordnet: self.config.uses(Module::Synonym).then(WordNet::get),
-            paraphrase: self.paraphrase.as_deref(),
-            function_words: &self.function_words,
-        };
-        Line::new(self.words(text), &self.config, &resources)
+        let text = self.normalized(text);
+        let words: Vec<&str> = super::java::tokens(&text).collect();
+        Line::new(words.into_iter(), &self.config, self.paraphrase.as_deref())
     }
 
     /// The statistics of `test` against one reference.
