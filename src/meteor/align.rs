@@ -27,6 +27,9 @@ pub struct Line {
     /// phrase)` in the order the jar visits them.
     phrases: Vec<(PhraseId, u32, u32)>,
     references: Vec<(u32, u32, PhraseId)>,
+    /// The distinct phrases of `phrases`: `(phrase, end)`, each phrase's places ending at `end`
+    /// (and starting at the previous group's end).
+    groups: Vec<(PhraseId, u32)>,
 }
 
 impl Line {
@@ -56,7 +59,14 @@ impl Line {
             }
             phrases.sort_unstable();
         }
-        Line { words, phrases, references }
+        let mut groups: Vec<(PhraseId, u32)> = Vec::new();
+        for (k, &(p, _, _)) in phrases.iter().enumerate() {
+            match groups.last_mut() {
+                Some((q, end)) if *q == p => *end = k as u32 + 1,
+                _ => groups.push((p, k as u32 + 1)),
+            }
+        }
+        Line { words, phrases, references, groups }
     }
 
     fn synsets_of(&self, i: usize) -> &[u32] {
@@ -89,6 +99,7 @@ struct Match {
 const NO_MATCHES: Match = Match { start: 0, length: 0, match_start: 0, match_length: 0, module: 0 };
 
 /// The matches found, and how many cover each word.
+#[derive(Default)]
 struct Stage {
     /// Every match in the order the modules found them; `starts` then groups them by reference
     /// position, keeping that order ([`Stage::group`]).
@@ -96,6 +107,9 @@ struct Stage {
     starts: Vec<u32>,
     coverage1: Vec<u32>,
     coverage2: Vec<u32>,
+    /// The buffers `group` sorts with (kept for the next pair).
+    spare: Vec<Match>,
+    next: Vec<u32>,
 }
 
 impl Stage {
@@ -109,9 +123,19 @@ impl Stage {
         self.found.push(m);
     }
 
+    /// Empties the stage for lines of `n1` and `n2` words, keeping its memory.
+    fn reset(&mut self, n1: usize, n2: usize) {
+        self.found.clear();
+        self.coverage1.clear();
+        self.coverage1.resize(n1, 0);
+        self.coverage2.clear();
+        self.coverage2.resize(n2, 0);
+    }
+
     /// Sorts the matches by reference position (stably: the jar's lists keep the order of finding).
     fn group(&mut self, n2: usize) {
-        self.starts = vec![0; n2 + 1];
+        self.starts.clear();
+        self.starts.resize(n2 + 1, 0);
         for m in &self.found {
             self.starts[m.start as usize + 1] += 1;
         }
@@ -119,13 +143,16 @@ impl Stage {
             self.starts[j + 1] += self.starts[j];
         }
         // Each match to the next free place of its position: a stable counting sort.
-        let mut next: Vec<u32> = self.starts[..n2].to_vec();
-        let mut grouped = vec![NO_MATCHES; self.found.len()];
+        let next = &mut self.next;
+        next.clear();
+        next.extend_from_slice(&self.starts[..n2]);
+        self.spare.clear();
+        self.spare.resize(self.found.len(), NO_MATCHES);
         for m in &self.found {
-            grouped[next[m.start as usize] as usize] = *m;
+            self.spare[next[m.start as usize] as usize] = *m;
             next[m.start as usize] += 1;
         }
-        self.found = grouped;
+        std::mem::swap(&mut self.found, &mut self.spare);
     }
 
     /// The matches starting at reference position `j`.
@@ -268,12 +295,11 @@ fn paraphrases_in(table: &ParaphraseTable, p: PhraseId, line: &Line, hits: &mut 
     let entries = table.entries(p);
     let mut lo = entries.start;
     let mut k = 0;
-    while k < line.phrases.len() {
-        let q = line.phrases[k].0;
-        let mut end = k;
-        while end < line.phrases.len() && line.phrases[end].0 == q {
-            end += 1;
+    for &(q, end) in &line.groups {
+        if lo >= entries.end {
+            break; // every entry is before the line's remaining phrases
         }
+        let end = end as usize;
         // First entry with paraphrase q at or after `lo` (entries are sorted by paraphrase id,
         // then rank, and the line's phrases by id: each search starts where the last ended, with
         // steps that double, then halve).
@@ -311,11 +337,17 @@ fn paraphrases_in(table: &ParaphraseTable, p: PhraseId, line: &Line, hits: &mut 
 
 /// `ParaphraseMatcher`: the paraphrases of every reference phrase found in the test line, then
 /// of every test phrase found in the reference line.
-fn paraphrase(stage: &mut Stage, module: usize, a: &Line, b: &Line, table: &ParaphraseTable) {
-    let mut hits = Vec::new();
+fn paraphrase(
+    stage: &mut Stage,
+    module: usize,
+    a: &Line,
+    b: &Line,
+    table: &ParaphraseTable,
+    hits: &mut Vec<(u32, u32, u32)>,
+) {
     for &(j, len, p) in &b.references {
-        paraphrases_in(table, p, a, &mut hits);
-        for &(_, i, para_len) in &hits {
+        paraphrases_in(table, p, a, hits);
+        for &(_, i, para_len) in hits.iter() {
             stage.add(Match {
                 start: j as i32,
                 length: len as i32,
@@ -326,8 +358,8 @@ fn paraphrase(stage: &mut Stage, module: usize, a: &Line, b: &Line, table: &Para
         }
     }
     for &(i, len, p) in &a.references {
-        paraphrases_in(table, p, b, &mut hits);
-        for &(_, j, para_len) in &hits {
+        paraphrases_in(table, p, b, hits);
+        for &(_, j, para_len) in hits.iter() {
             stage.add(Match {
                 start: j as i32,
                 length: para_len as i32,
@@ -339,25 +371,53 @@ fn paraphrase(stage: &mut Stage, module: usize, a: &Line, b: &Line, table: &Para
     }
 }
 
+/// A thread's buffers for [`align`], kept from pair to pair: a pair's work is small, and
+/// allocating its lists anew cost more than filling them.
+#[derive(Default)]
+struct Scratch {
+    stage: Stage,
+    weights: Vec<f64>,
+    fixed: Vec<Option<Match>>,
+    search: Search,
+    hits: Vec<(u32, u32, u32)>,
+}
+
+/// The beam search's lists: the matches the paths chose (see [`Path`]), the paths of this step
+/// and of the next.
+#[derive(Default)]
+struct Search {
+    arena: Vec<(Match, u32)>,
+    paths: Vec<Path>,
+    next: Vec<Path>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
 /// Aligns test line `a` with reference line `b` and returns the segment's statistics.
 pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable>) -> Stats {
+    SCRATCH.with(|scratch| align_in(&mut scratch.borrow_mut(), a, b, config, table))
+}
+
+fn align_in(s: &mut Scratch, a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable>) -> Stats {
     let (n1, n2) = (a.len(), b.len());
-    let mut stage =
-        Stage { found: Vec::new(), starts: Vec::new(), coverage1: vec![0; n1], coverage2: vec![0; n2] };
+    let stage = &mut s.stage;
+    stage.reset(n1, n2);
     // Identical lines: exact matches only (the jar's guard against beam search errors).
     let (x, y) = (&a.words, &b.words);
     let modules_used = if n1 == n2 && a.words.hashes == b.words.hashes { 1 } else { config.modules.len() };
     for (k, &module) in config.modules[..modules_used].iter().enumerate() {
         match module {
-            Module::Exact => word_matches(&mut stage, k, a, b, |i, j| x.hashes[i] == y.hashes[j]),
+            Module::Exact => word_matches(stage, k, a, b, |i, j| x.hashes[i] == y.hashes[j]),
             // Different words (by hash) with the same stem (by hash).
-            Module::Stem => word_matches(&mut stage, k, a, b, |i, j| {
-                x.stems[i] == y.stems[j] && x.hashes[i] != y.hashes[j]
-            }),
+            Module::Stem => {
+                word_matches(stage, k, a, b, |i, j| x.stems[i] == y.stems[j] && x.hashes[i] != y.hashes[j])
+            }
             // Different words sharing a synset (none without WordNet data for both lines); the
             // masks settle most pairs.
             Module::Synonym if !x.synset_starts.is_empty() && !y.synset_starts.is_empty() => {
-                word_matches(&mut stage, k, a, b, |i, j| {
+                word_matches(stage, k, a, b, |i, j| {
                     x.synset_masks[i] & y.synset_masks[j] != 0
                         && x.hashes[i] != y.hashes[j]
                         && share_one(a.synsets_of(i), b.synsets_of(j))
@@ -366,7 +426,7 @@ pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable
             Module::Synonym => {}
             Module::Paraphrase => {
                 if let Some(t) = table {
-                    paraphrase(&mut stage, k, a, b, t)
+                    paraphrase(stage, k, a, b, t, &mut s.hits)
                 }
             }
         }
@@ -374,8 +434,8 @@ pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable
     stage.group(n2);
 
     // The aligner's own weights: 1 for exact matches, 0.5 for the others.
-    let weights: Vec<f64> =
-        config.modules.iter().map(|&m| if m == Module::Exact { 1.0 } else { 0.5 }).collect();
+    s.weights.clear();
+    s.weights.extend(config.modules.iter().map(|&m| if m == Module::Exact { 1.0 } else { 0.5 }));
 
     let mut start = Path {
         used1: Used::new(n1),
@@ -392,7 +452,9 @@ pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable
         distance: 0,
     };
     // One-to-one matches that nothing else overlaps are certain.
-    let mut fixed: Vec<Option<Match>> = vec![None; n2];
+    let fixed = &mut s.fixed;
+    fixed.clear();
+    fixed.resize(n2, None);
     for (j, slot) in fixed.iter_mut().enumerate() {
         if let &[m] = stage.at(j) {
             let alone = (0..m.length).all(|k| stage.coverage2[j + k as usize] == 1)
@@ -403,16 +465,14 @@ pub fn align(a: &Line, b: &Line, config: &Config, table: Option<&ParaphraseTable
             }
         }
     }
-    let mut arena: Vec<(Match, u32)> = Vec::new();
-    let best = resolve(&stage, &fixed, start, &weights, config.beam_size, &mut arena);
-    let mut matches = fixed;
+    let best = resolve(stage, fixed, start, &s.weights, config.beam_size, &mut s.search);
     let mut link = best.chosen;
     while link != NO_MATCH {
-        let (m, previous) = arena[link as usize];
-        matches[m.start as usize] = Some(m);
+        let (m, previous) = s.search.arena[link as usize];
+        fixed[m.start as usize] = Some(m);
         link = previous;
     }
-    statistics(a, b, &matches, config)
+    statistics(a, b, fixed, config)
 }
 
 /// The beam search (`Aligner.resolve`).
@@ -422,13 +482,16 @@ fn resolve(
     start: Path,
     weights: &[f64],
     beam: usize,
-    arena: &mut Vec<(Match, u32)>,
+    search: &mut Search,
 ) -> Path {
     let n2 = fixed.len();
-    let mut next = vec![start];
-    let mut paths = Vec::new();
+    search.arena.clear();
+    search.paths.clear();
+    search.next.clear();
+    search.next.push(start);
     for current in 0..=n2 {
-        std::mem::swap(&mut paths, &mut next);
+        let Search { arena, paths, next } = search;
+        std::mem::swap(paths, next);
         next.clear();
         paths.sort_by(compare);
         let mut dropped_first = None;
@@ -478,8 +541,8 @@ fn resolve(
             next.extend(dropped_first);
         }
     }
-    next.sort_by(compare);
-    next.swap_remove(0)
+    search.next.sort_by(compare);
+    search.next.swap_remove(0)
 }
 
 /// The statistics of the chosen alignment (`Aligner.align`'s totals, then
