@@ -33,6 +33,26 @@ def test_batch_equals_one_calls_for_any_workers():
     assert meteor_score(["the car".split()], "The Car".split()) == meteor_score(["the car".split()], ["the", "car"])
 
 
+def test_batch_reads_token_lists_and_tuples_in_place():
+    # The extension copies every token of a call into one buffer: tuples, str subclasses and
+    # every position of a token must read as the lists of str do.
+    from rougebleu import _rougebleu
+
+    class Word(str):
+        pass
+
+    refs = [[tuple(Word(w) for w in r) for r in rs] for rs in REFS]
+    want = meteor_scores(HYPS, REFS).tolist()
+    assert meteor_scores([tuple(h) for h in HYPS], refs).tolist() == want
+    assert _rougebleu.nltk_meteor_scores(tuple(HYPS), tuple(REFS), 0.9, 3.0, 0.5, True).tolist() == want
+    with pytest.raises(TypeError, match=r"hypotheses\[1\]"):
+        _rougebleu.nltk_meteor_scores([["a"], ["b", 3]], [[["a"]], [["b"]]], 0.9, 3.0, 0.5, True)
+    with pytest.raises(TypeError, match=r"references\[1\]\[0\]"):
+        _rougebleu.nltk_meteor_scores([["a"], ["b"]], [[["a"]], [{"b"}]], 0.9, 3.0, 0.5, True)
+    with pytest.raises(ValueError, match="segment 1 has no reference"):
+        _rougebleu.nltk_meteor_scores([["a"], ["b"]], [[["a"]], []], 0.9, 3.0, 0.5, True)
+
+
 def test_per_call_path_equals_the_general_path():
     # Lists of str with NLTK's defaults take the per-call path; other shapes, int parameters and a
     # preprocess of the caller's take the general one: the same numbers.

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyList, PyString, PyTuple};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -313,6 +314,91 @@ fn as_strs(words: &[String]) -> Vec<&str> {
     words.iter().map(String::as_str).collect()
 }
 
+/// The tokens of a call's segments copied into one buffer (a `String` per token cost an
+/// allocation each, more than scoring them): token `k` is `text[ends[k]..ends[k + 1]]`.
+struct FlatTokens {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl FlatTokens {
+    /// The tokens of `tokens`, a list or tuple of `str`, appended; the range of their numbers.
+    fn push(
+        &mut self,
+        tokens: &Bound<'_, PyAny>,
+        what: &dyn Fn() -> String,
+    ) -> PyResult<std::ops::Range<usize>> {
+        let first = self.ends.len() - 1;
+        let mut add = |t: Bound<'_, PyAny>| -> PyResult<()> {
+            let word = t
+                .cast::<PyString>()
+                .map_err(|_| PyTypeError::new_err(format!("{} must hold str tokens", what())))?;
+            self.text.push_str(word.to_str()?);
+            self.ends.push(self.text.len());
+            Ok(())
+        };
+        if let Ok(list) = tokens.cast_exact::<PyList>() {
+            list.iter().try_for_each(&mut add)?;
+        } else if let Ok(tuple) = tokens.cast_exact::<PyTuple>() {
+            tuple.iter().try_for_each(&mut add)?;
+        } else {
+            return Err(PyTypeError::new_err(format!("{} must be a list or tuple", what())));
+        }
+        Ok(first..self.ends.len() - 1)
+    }
+
+    fn words(&self, tokens: std::ops::Range<usize>) -> Vec<&str> {
+        tokens.map(|k| &self.text[self.ends[k]..self.ends[k + 1]]).collect()
+    }
+}
+
+/// Items of a list or tuple, else a `TypeError` naming `what`.
+fn sequence_items<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if let Ok(list) = seq.cast_exact::<PyList>() {
+        Ok(list.iter().collect())
+    } else if let Ok(tuple) = seq.cast_exact::<PyTuple>() {
+        Ok(tuple.iter().collect())
+    } else {
+        Err(PyTypeError::new_err(format!("{what} must be a list or tuple")))
+    }
+}
+
+/// Hypotheses (token lists) and references (lists of token lists) read into one buffer: each
+/// hypothesis's tokens, each item's references (a range of `references`' token ranges).
+struct FlatSegments {
+    tokens: FlatTokens,
+    hypotheses: Vec<std::ops::Range<usize>>,
+    items: Vec<std::ops::Range<usize>>,
+    references: Vec<std::ops::Range<usize>>,
+}
+
+fn flat_segments(hypotheses: &Bound<'_, PyAny>, references: &Bound<'_, PyAny>) -> PyResult<FlatSegments> {
+    let hyps = sequence_items(hypotheses, "hypotheses")?;
+    let items = sequence_items(references, "references")?;
+    crate::error::check_segment_count(hyps.len(), items.len())?;
+    let mut flat = FlatSegments {
+        tokens: FlatTokens { text: String::new(), ends: vec![0] },
+        hypotheses: Vec::with_capacity(hyps.len()),
+        items: Vec::with_capacity(items.len()),
+        references: Vec::new(),
+    };
+    for (i, h) in hyps.iter().enumerate() {
+        flat.hypotheses.push(flat.tokens.push(h, &|| format!("hypotheses[{i}]"))?);
+    }
+    for (i, item) in items.iter().enumerate() {
+        let refs = sequence_items(item, &format!("references[{i}]"))?;
+        if refs.is_empty() {
+            return Err(Error::value("references", format!("segment {i} has no reference")).into());
+        }
+        let first = flat.references.len();
+        for (k, r) in refs.iter().enumerate() {
+            flat.references.push(flat.tokens.push(r, &|| format!("references[{i}][{k}]"))?);
+        }
+        flat.items.push(first..flat.references.len());
+    }
+    Ok(flat)
+}
+
 /// NLTK's `meteor_score` of each hypothesis (words) against its references (lists of words),
 /// float64; `lowercase`: NLTK's default `preprocess=str.lower`, done here. `stems` and `synonyms`
 /// replace the built-in Porter stemmer and WordNet when given.
@@ -321,8 +407,8 @@ fn as_strs(words: &[String]) -> Vec<&str> {
 #[allow(clippy::too_many_arguments)]
 fn nltk_meteor_scores<'py>(
     py: Python<'py>,
-    hypotheses: Vec<Vec<String>>,
-    references: Vec<Vec<Vec<String>>>,
+    hypotheses: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
     alpha: f64,
     beta: f64,
     gamma: f64,
@@ -334,21 +420,26 @@ fn nltk_meteor_scores<'py>(
     guard("nltk_meteor_scores", || {
         let params = nltk_params(alpha, beta, gamma)?;
         let workers = threads(workers);
-        crate::error::check_segment_count(hypotheses.len(), references.len())?;
-        if let Some(i) = references.iter().position(Vec::is_empty) {
-            return Err(Error::value("references", format!("segment {i} has no reference")).into());
-        }
-        let items: Vec<usize> = (0..hypotheses.len()).collect();
         let scores = if stems.is_none() && synonyms.is_none() {
             // NLTK's defaults: each thread's vocabulary lowercases and numbers the words.
+            let flat = flat_segments(hypotheses, references)?;
+            let items: Vec<usize> = (0..flat.hypotheses.len()).collect();
             long_call::run(py, items.len(), || {
                 crate::batch::map(&items, workers, |&i| {
-                    let r: Vec<Vec<&str>> = references[i].iter().map(|r| as_strs(r)).collect();
-                    nltk::best_builtin(&r, &as_strs(&hypotheses[i]), lowercase, params)
-                        .expect("checked: at least one reference")
+                    let refs = flat.items[i].clone().map(|k| flat.tokens.words(flat.references[k].clone()));
+                    let r: Vec<Vec<&str>> = refs.collect();
+                    let h = flat.tokens.words(flat.hypotheses[i].clone());
+                    nltk::best_builtin(&r, &h, lowercase, params).expect("checked: at least one reference")
                 })
             })?
         } else {
+            let hypotheses: Vec<Vec<String>> = hypotheses.extract()?;
+            let references: Vec<Vec<Vec<String>>> = references.extract()?;
+            crate::error::check_segment_count(hypotheses.len(), references.len())?;
+            if let Some(i) = references.iter().position(Vec::is_empty) {
+                return Err(Error::value("references", format!("segment {i} has no reference")).into());
+            }
+            let items: Vec<usize> = (0..hypotheses.len()).collect();
             let hyps: Vec<Vec<String>> = hypotheses.into_iter().map(|h| lowered(h, lowercase)).collect();
             let refs: Vec<Vec<Vec<String>>> = references
                 .into_iter()
