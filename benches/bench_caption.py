@@ -17,7 +17,9 @@ then:
 3. CIDEr-D rewards for a self-critical training batch (100 images x 5 sampled captions, their
    references), one thread, CPU time: pycocoevalcap's `Cider().compute_score` vs
    `CiderD().rewards` (frequencies of the batch's references, as pycocoevalcap), and with
-   frequencies computed once over all 2,000 images' references.
+   frequencies computed once over all 2,000 images' references. OpenBLAS is held to one thread
+   (`OPENBLAS_NUM_THREADS=1`, set here before NumPy loads, for both sides and the processes of 2):
+   its helper threads' idle spinning would otherwise count in the process' CPU time.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("RAYON_NUM_THREADS", str(os.cpu_count()))
+# Before NumPy loads (see the docstring): OpenBLAS' helper threads count in the process' CPU time.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from _common import CORPUS, best_of, cpu_best_of  # noqa: E402
 
@@ -86,7 +90,8 @@ def main() -> None:
     path = root / "nlg" / "coco" / "coco_val2017_human_loo.jsonl"
     items = read(path)
     refs, cands = [it["references"] for it in items], [it["candidate"] for it in items]
-    print(f"cores={os.cpu_count()}  RAYON_NUM_THREADS={os.environ['RAYON_NUM_THREADS']}  images={len(items)}")
+    env = f"RAYON_NUM_THREADS={os.environ['RAYON_NUM_THREADS']}  OPENBLAS_NUM_THREADS={os.environ['OPENBLAS_NUM_THREADS']}"
+    print(f"cores={os.cpu_count()}  {env}  images={len(items)}")
 
     print("\n1. the suite (tokenization, BLEU-1..4, METEOR, ROUGE-L, CIDEr-D), one warm process, wall seconds")
     from pycocoevalcap.meteor.meteor import Meteor
