@@ -53,7 +53,7 @@ pub struct ParaphraseTable {
     bytes: Bytes,
     /// This table's serial number, which the thread's [`Memo`] of lookups is tied to.
     serial: u64,
-    vocab: FxHashMap<String, WordId>,
+    vocab: Vocabulary,
     /// Bytes per word id in the node words (2 when the vocabulary allows).
     width: usize,
     n_phrases: usize,
@@ -68,6 +68,77 @@ pub struct ParaphraseTable {
     phrase_entry_off: usize,
     entry_para: usize,
     entry_rank: usize,
+}
+
+/// The table's words, indexed in place: the cache's vocabulary section holds them one a line,
+/// and an open-addressing table of their ids by hash finds them there (a map of `String`s cost
+/// an allocation per word, 43,000 for the jar's table, at every process start).
+struct Vocabulary {
+    /// Where each word starts in the cache's bytes; one more for the end of the last.
+    starts: Vec<u32>,
+    /// Word id + 1 by hash (0: empty); a power of two at least twice the words.
+    slots: Vec<u32>,
+}
+
+fn word_hash(word: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(word);
+    hash_finish(h.finish())
+}
+
+impl Vocabulary {
+    /// The index of `text` (words ending in `\n`) found at `offset` in the cache's bytes, if it
+    /// has `n` distinct words.
+    fn index(text: &[u8], offset: usize, n: usize) -> Option<Vocabulary> {
+        let mut starts = Vec::with_capacity(n + 1);
+        let mut at = 0;
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            starts.push(u32::try_from(offset + at).ok()?);
+            at += line.len();
+        }
+        starts.push(u32::try_from(offset + at).ok()?);
+        if starts.len() != n + 1 || text.last().is_some_and(|&b| b != b'\n') {
+            return None;
+        }
+        let mask = (2 * n).max(16).next_power_of_two() - 1;
+        let mut slots = vec![0u32; mask + 1];
+        for (id, line) in text.split_inclusive(|&b| b == b'\n').enumerate() {
+            let word = &line[..line.len() - 1];
+            let mut slot = word_hash(word) as usize & mask;
+            while slots[slot] != 0 {
+                let other = slots[slot] as usize - 1;
+                let (a, b) = (starts[other] as usize - offset, starts[other + 1] as usize - offset - 1);
+                if &text[a..b] == word {
+                    return None; // a word twice: not a table this build wrote
+                }
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = id as u32 + 1;
+        }
+        Some(Vocabulary { starts, slots })
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The id of `word` in the table whose bytes are `bytes`.
+    fn get(&self, bytes: &[u8], word: &str) -> WordId {
+        let mask = self.slots.len() - 1;
+        let mut slot = word_hash(word.as_bytes()) as usize & mask;
+        loop {
+            let id = self.slots[slot];
+            if id == 0 {
+                return UNKNOWN;
+            }
+            let (a, b) = (self.starts[id as usize - 1] as usize, self.starts[id as usize] as usize - 1);
+            if &bytes[a..b] == word.as_bytes() {
+                return id - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
 }
 
 /// What a scan learned of the words of a line from their first lookup: their node (if any) and
@@ -264,14 +335,8 @@ impl ParaphraseTable {
         {
             return None;
         }
-        let text = std::str::from_utf8(&bytes[vocab_at..vocab_at + vocab_len]).ok()?;
-        let mut vocab = FxHashMap::with_capacity_and_hasher(n_vocab, Default::default());
-        for (i, w) in text.split_terminator('\n').enumerate() {
-            vocab.insert(w.to_string(), i as WordId);
-        }
-        if vocab.len() != n_vocab {
-            return None;
-        }
+        std::str::from_utf8(&bytes[vocab_at..vocab_at + vocab_len]).ok()?;
+        let vocab = Vocabulary::index(&bytes[vocab_at..vocab_at + vocab_len], vocab_at, n_vocab)?;
         Some(ParaphraseTable {
             bytes,
             serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -298,7 +363,7 @@ impl ParaphraseTable {
 
     /// The id of `word` ([`UNKNOWN`] if the table never uses it).
     pub fn word_id(&self, word: &str) -> WordId {
-        self.vocab.get(word).copied().unwrap_or(UNKNOWN)
+        self.vocab.get(&self.bytes, word)
     }
 
     /// This table's serial number: distinct for every table opened in this process.
@@ -645,6 +710,14 @@ mod tests {
         assert_eq!(t.paraphrases(phrase("big")).len(), 2);
         assert!(t.is_reference(r) && !t.is_reference(phrase("huge")));
         assert_eq!(t.word_id("nowhere"), UNKNOWN);
+        // The vocabulary's index: each word its own id, prefixes and the empty word none.
+        let words = ["in", "order", "to", "so", "as", "of", "the", "big", "large", "huge"];
+        let mut got: Vec<WordId> = words.iter().map(|w| t.word_id(w)).collect();
+        got.sort_unstable();
+        assert_eq!(got, (0..words.len() as WordId).collect::<Vec<_>>());
+        assert_eq!(t.word_id("or"), UNKNOWN);
+        assert_eq!(t.word_id("orders"), UNKNOWN);
+        assert_eq!(t.word_id(""), UNKNOWN);
         assert!(t.phrase_id(&ids("order to")).is_none());
         assert_eq!(t.max_phrase_len(), 3);
         assert_eq!(t.phrase_len(r), 3);
