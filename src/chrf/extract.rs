@@ -4,7 +4,7 @@ use std::cell::Cell;
 use rustc_hash::FxHashMap;
 
 use crate::text::bytemask::mask64;
-use crate::text::whitespace::is_py_space;
+use crate::text::whitespace::{is_py_ascii_space, is_py_space, may_start_py_space, space_at};
 
 /// Python's `string.punctuation`, the only characters chrF++ splits off words.
 #[inline]
@@ -28,8 +28,8 @@ pub fn chars_into(text: &str, whitespace: bool, out: &mut Vec<u32>) {
         while i < stop {
             let b = bytes[i];
             if b < 0x80 {
-                // ASCII: one byte, one code point; Python's ASCII whitespace is \t..\r and \x1c..' '.
-                if whitespace || !matches!(b, b'\t'..=b'\r' | 0x1c..=b' ') {
+                // ASCII: one byte, one code point.
+                if whitespace || !is_py_ascii_space(b) {
                     out.push(b as u32);
                 }
                 i += 1;
@@ -210,17 +210,6 @@ fn big_id(other: &mut FxHashMap<u32, u32>, c: char, len: &Cell<u32>) -> u32 {
     })
 }
 
-/// Whether the UTF-8 sequence starting at `b[0]` (of `len` bytes) is Python whitespace. Only
-/// U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F and U+3000 are, so only
-/// the lead bytes 0xC2, 0xE1, 0xE2 and 0xE3 need decoding.
-#[inline]
-fn is_space_at(text: &str, i: usize) -> bool {
-    match text.as_bytes()[i] {
-        0xC2 | 0xE1 | 0xE2 | 0xE3 => text[i..].chars().next().is_some_and(is_py_space),
-        _ => false,
-    }
-}
-
 /// The length of the UTF-8 sequence led by `x`.
 #[inline]
 fn utf8_len(x: u8) -> usize {
@@ -233,12 +222,12 @@ fn utf8_len(x: u8) -> usize {
 }
 
 /// 1 for the bytes that may start a whitespace character: Python's ASCII whitespace (`\t..\r`,
-/// `\x1c..' '`) and the lead bytes of the others (decided by [`is_space_at`]).
+/// `\x1c..' '`) and the lead bytes of the others (decided by [`space_at`]).
 const fn break_table() -> [u8; 256] {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
-        t[b] = matches!(b as u8, b'\t'..=b'\r' | 0x1c..=b' ' | 0xC2 | 0xE1 | 0xE2 | 0xE3) as u8;
+        t[b] = (is_py_ascii_space(b as u8) || may_start_py_space(b as u8)) as u8;
         b += 1;
     }
     t
@@ -268,11 +257,7 @@ pub fn word_spans(text: &str, out: &mut Vec<(usize, usize)>) {
         while mask != 0 {
             let p = base + mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let len = if b[p] < 0x80 {
-                1
-            } else if is_space_at(text, p) {
-                utf8_len(b[p])
-            } else {
+            let Some(len) = (if b[p] < 0x80 { Some(1) } else { space_at(text, p) }) else {
                 continue;
             };
             if p > tok {

@@ -329,21 +329,14 @@ impl FlatTokens {
         what: &dyn Fn() -> String,
     ) -> PyResult<std::ops::Range<usize>> {
         let first = self.ends.len() - 1;
-        let mut add = |t: Bound<'_, PyAny>| -> PyResult<()> {
+        for_each_item(tokens, what, |t| {
             let word = t
                 .cast::<PyString>()
                 .map_err(|_| PyTypeError::new_err(format!("{} must hold str tokens", what())))?;
             self.text.push_str(word.to_str()?);
             self.ends.push(self.text.len());
             Ok(())
-        };
-        if let Ok(list) = tokens.cast_exact::<PyList>() {
-            list.iter().try_for_each(&mut add)?;
-        } else if let Ok(tuple) = tokens.cast_exact::<PyTuple>() {
-            tuple.iter().try_for_each(&mut add)?;
-        } else {
-            return Err(PyTypeError::new_err(format!("{} must be a list or tuple", what())));
-        }
+        })?;
         Ok(first..self.ends.len() - 1)
     }
 
@@ -352,15 +345,29 @@ impl FlatTokens {
     }
 }
 
+/// Calls `f` on each item of a list or tuple, else a `TypeError` naming `what()`.
+fn for_each_item<'py>(
+    seq: &Bound<'py, PyAny>,
+    what: &dyn Fn() -> String,
+    f: impl FnMut(Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    if let Ok(list) = seq.cast_exact::<PyList>() {
+        list.iter().try_for_each(f)
+    } else if let Ok(tuple) = seq.cast_exact::<PyTuple>() {
+        tuple.iter().try_for_each(f)
+    } else {
+        Err(PyTypeError::new_err(format!("{} must be a list or tuple", what())))
+    }
+}
+
 /// Items of a list or tuple, else a `TypeError` naming `what`.
 fn sequence_items<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if let Ok(list) = seq.cast_exact::<PyList>() {
-        Ok(list.iter().collect())
-    } else if let Ok(tuple) = seq.cast_exact::<PyTuple>() {
-        Ok(tuple.iter().collect())
-    } else {
-        Err(PyTypeError::new_err(format!("{what} must be a list or tuple")))
-    }
+    let mut items = Vec::new();
+    for_each_item(seq, &|| what.to_string(), |item| {
+        items.push(item);
+        Ok(())
+    })?;
+    Ok(items)
 }
 
 /// Hypotheses (token lists) and references (lists of token lists) read into one buffer: each

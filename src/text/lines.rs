@@ -2,34 +2,13 @@
 //! `open(path, encoding="utf-8", newline="\n")` splits lines at "\n" only (a lone "\r" stays in the
 //! line) and every line is `str.rstrip()`ed. Reading here keeps the lines in one buffer, so that a
 //! command hands whole files to the kernels without a Python string per line.
+use crate::text::whitespace::rstrip;
 
 /// Lines of one text: `text[spans[i].0..spans[i].1]` is line `i`, trailing whitespace removed.
 #[derive(Debug, Default)]
 pub struct Lines {
     text: String,
     spans: Vec<(usize, usize)>,
-}
-
-/// Python's `str.isspace()`: Unicode's White_Space characters and the separators U+001C..U+001F,
-/// which Python counts as whitespace (bidirectional class B or S) and Unicode does not.
-#[inline]
-pub fn is_python_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
-
-/// `s.rstrip()` as Python computes it.
-pub fn python_rstrip(s: &str) -> &str {
-    // ASCII text ends in ASCII bytes: the common case needs no decoding.
-    let b = s.as_bytes();
-    let mut end = b.len();
-    while end > 0 && b[end - 1] < 0x80 {
-        let c = b[end - 1];
-        if !(c == b' ' || (0x09..=0x0d).contains(&c) || (0x1c..=0x1f).contains(&c)) {
-            return &s[..end];
-        }
-        end -= 1;
-    }
-    s[..end].trim_end_matches(is_python_space)
 }
 
 impl Lines {
@@ -40,7 +19,7 @@ impl Lines {
         let bytes = text.as_bytes();
         while start < bytes.len() {
             let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |p| start + p);
-            let line = python_rstrip(&text[start..end]);
+            let line = rstrip(&text[start..end]);
             spans.push((start, start + line.len()));
             start = end + 1;
         }
@@ -90,14 +69,5 @@ mod tests {
         assert_eq!(lines("a \t\r\nb\rc \n"), ["a", "b\rc"]);
         assert_eq!(lines(" x\u{a0}\u{3000}\u{1f}\n"), [" x"]);
         assert_eq!(lines("é \u{2009}\n\u{200b}"), ["é", "\u{200b}"]); // U+200B is not a space
-    }
-
-    #[test]
-    fn rstrip_agrees_with_the_character_class() {
-        for c in (0..0x11000u32).filter_map(char::from_u32) {
-            let s = format!("a{c}");
-            let expected = if is_python_space(c) { "a" } else { s.as_str() };
-            assert_eq!(python_rstrip(&s), expected, "U+{:04X}", c as u32);
-        }
     }
 }

@@ -14,7 +14,7 @@ use tokenize_intl::tokenize_intl;
 use tokenize_zh::{tokenize_zh, ZhRanges};
 
 use crate::options::Vocabulary;
-use crate::text::whitespace::{is_py_space, rstrip};
+use crate::text::whitespace::{rstrip, space_at};
 
 /// The sacrebleu tokenizers that need no external model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,35 +133,6 @@ impl Tokens<'_> {
     pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
         self.spans.iter().map(|&(a, b)| &self.text[a as usize..b as usize])
     }
-}
-
-/// ASCII bytes Python's `str.split()` splits on: `\t\n\x0b\x0c\r`, `\x1c`..`\x1f`, space.
-const fn ascii_space_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = matches!(b as u8, b'\t'..=b'\r' | 0x1c..=0x20);
-        b += 1;
-    }
-    t
-}
-
-static ASCII_SPACE: [bool; 256] = ascii_space_table();
-
-/// Whether a (non-ASCII) Python whitespace character starts at byte `i`, and its length. Every
-/// non-ASCII Python space starts with 0xC2, 0xE1, 0xE2 or 0xE3; continuation bytes never equal
-/// these, so other bytes are skipped one at a time without decoding.
-#[inline]
-fn space_at(text: &str, i: usize) -> Option<usize> {
-    let b = text.as_bytes()[i];
-    if b < 0x80 {
-        return ASCII_SPACE[b as usize].then_some(1);
-    }
-    if matches!(b, 0xC2 | 0xE1 | 0xE2 | 0xE3) {
-        let c = text[i..].chars().next()?;
-        return is_py_space(c).then(|| c.len_utf8());
-    }
-    None
 }
 
 /// Byte spans of `text.split()` (Python whitespace), into `spans` (cleared first).

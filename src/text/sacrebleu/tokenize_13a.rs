@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use crate::text::bytemask::mask64;
-use crate::text::whitespace::is_py_space;
+use crate::text::whitespace::{is_py_ascii_space, is_py_space, may_start_py_space};
 
 /// The ASCII punctuation that 13a always splits off: ``{|}~ [\]^_` space !"#$%& ()*+ :;<=>?@ /``
 /// (not `'`, `,`, `-`, `.`). Non-ASCII punctuation is never split.
@@ -149,10 +149,10 @@ const fn class_table() -> [u8; 256] {
         let c = b as u8;
         t[b] = match c {
             b'<' | b'&' | b'\n' => ESCAPE,
-            b'\t'..=b'\r' | 0x1c..=0x20 => SPACE,
+            c if is_py_ascii_space(c) => SPACE,
             b'.' | b',' => PERIOD_COMMA,
             b'-' => DASH,
-            0xC2 | 0xE1 | 0xE2 | 0xE3 => MAYBE_SPACE,
+            c if may_start_py_space(c) => MAYBE_SPACE,
             _ if SPLIT[b] => ALONE,
             _ => PLAIN,
         };

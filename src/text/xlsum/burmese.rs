@@ -1,5 +1,6 @@
 //! The XL-Sum scorer's Burmese syllable segmenter (`BurmeseTokenizer`, rules after Ding et al.,
 //! ACM TALLIP 2019), on the sanitized text.
+use crate::text::whitespace::is_py_space;
 
 const ASAT: char = '\u{103A}';
 const VIRAMA: char = '\u{1039}';
@@ -14,7 +15,7 @@ pub fn segment(text: &str) -> Vec<String> {
     // Normalise: ZWNJ is a space, dot-below + asat is written asat + dot-below; then all
     // whitespace goes (syllables are found from the letters alone).
     let text = text.replace('\u{200C}', " ").replace("\u{1037}\u{103A}", "\u{103A}\u{1037}");
-    let chars: Vec<char> = text.chars().filter(|c| !is_python_space(*c)).collect();
+    let chars: Vec<char> = text.chars().filter(|c| !is_py_space(*c)).collect();
     // Basic units: a character with the dependent signs that follow it.
     let mut units: Vec<String> = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
@@ -36,11 +37,6 @@ pub fn segment(text: &str) -> Vec<String> {
     let joined = units.iter().filter(|u| !u.is_empty()).map(String::as_str).collect::<Vec<_>>().join(" ");
     let glued = joined.replace(" \u{1039} ", &VIRAMA.to_string());
     glued.split(' ').filter(|s| !s.is_empty()).map(str::to_string).collect()
-}
-
-/// Python's `str.isspace()` for what can reach the segmenter (the sanitizer leaves only spaces).
-fn is_python_space(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '\u{1C}'..='\u{1F}')
 }
 
 #[cfg(test)]
